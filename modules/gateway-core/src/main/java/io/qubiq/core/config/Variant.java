@@ -1,0 +1,17 @@
+package io.qubiq.core.config;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Names one implementation of a sealed configuration interface. The YAML selects it with the
+ * interface's discriminator key (default {@code type}): {@code type: opcua} binds the permitted
+ * record annotated {@code @Variant("opcua")}.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Variant {
+    String value();
+}
