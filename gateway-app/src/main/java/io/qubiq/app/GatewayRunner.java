@@ -1,0 +1,101 @@
+package io.qubiq.app;
+
+import io.qubiq.app.cli.Command;
+import io.qubiq.app.config.GatewayConfig;
+import io.qubiq.app.lifecycle.StartupException;
+import io.qubiq.app.lifecycle.StopReport;
+import io.qubiq.app.runtime.BuildInfo;
+import io.qubiq.app.runtime.DataDirectory;
+import io.qubiq.app.runtime.DataDirectoryException;
+import io.qubiq.app.runtime.LogSetup;
+import io.qubiq.app.runtime.SignalShutdown;
+import io.qubiq.console.HttpConfig;
+import java.io.IOException;
+import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one gateway process from a valid configuration: lock the data directory, attach the log
+ * file, start the components, wait for SIGTERM or SIGINT, stop them within the grace period.
+ *
+ * <p>Outcome as exit code: 0 after a clean stop, 1 when start-up failed (the components already
+ * started are stopped again), 3 when the shutdown outran its grace period and the process halted.
+ */
+final class GatewayRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(GatewayRunner.class);
+
+    private final GatewayConfig config;
+    private final String source;
+    private final Command.RunOptions options;
+
+    GatewayRunner(GatewayConfig config, String source, Command.RunOptions options) {
+        this.config = withOverrides(config, options);
+        this.source = source;
+        this.options = options;
+    }
+
+    private static GatewayConfig withOverrides(GatewayConfig config, Command.RunOptions options) {
+        if (options.httpPort().isEmpty()) {
+            return config;
+        }
+        HttpConfig http = new HttpConfig(config.http().bindAddress(), options.httpPort().getAsInt());
+        return new GatewayConfig(config.gateway(), http, config.lifecycle(), config.logging());
+    }
+
+    int run() {
+        SignalShutdown shutdown = new SignalShutdown(code -> Runtime.getRuntime().halt(code));
+        shutdown.install(ExitCode.SHUTDOWN_TIMEOUT);
+
+        DataDirectory dataDirectory;
+        try {
+            dataDirectory = DataDirectory.open(options.dataDir());
+            LogSetup.apply(config.logging(), dataDirectory.resolve("logs"));
+        } catch (DataDirectoryException | IOException e) {
+            log.error("Not started: {}", e.getMessage());
+            return ExitCode.START_FAILED;
+        }
+        log.info("Starting {} (Qubiq {}) from {}, data directory {}", config.gateway().name(), BuildInfo.version(),
+                source, dataDirectory.root());
+
+        long begin = System.nanoTime();
+        Gateway gateway = new Gateway(config, dataDirectory, Clock.systemUTC());
+        Runtime.getRuntime().addShutdownHook(new Thread(
+                () -> gateway.lifecycle().stopAll(gateway.shutdownGracePeriod()), "qubiq-shutdown-hook"));
+        try {
+            gateway.lifecycle().startAll();
+        } catch (StartupException e) {
+            log.error("Not started: {}", e.getMessage());
+            closeQuietly(dataDirectory);
+            return ExitCode.START_FAILED;
+        }
+        log.info("{} ready in {} ms; console at http://{}:{}/", config.gateway().name(),
+                (System.nanoTime() - begin) / 1_000_000, config.http().bindAddress(), gateway.console().port());
+
+        try {
+            shutdown.awaitRequest();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        StopReport report = gateway.lifecycle().stopAll(gateway.shutdownGracePeriod());
+        gateway.closeMetrics();
+        if (report.timedOut()) {
+            log.error("Shutdown exceeded its grace period of {} ms; still stopping: {}. Halting.",
+                    config.lifecycle().shutdownGracePeriodMs(), String.join(", ", report.unfinished()));
+            Runtime.getRuntime().halt(ExitCode.SHUTDOWN_TIMEOUT);
+        }
+        log.info("Stopped after {} ({} ms){}", shutdown.reason(), report.took().toMillis(),
+                report.failed().isEmpty() ? "" : "; components that failed while stopping: " + report.failed());
+        closeQuietly(dataDirectory);
+        return ExitCode.OK;
+    }
+
+    private static void closeQuietly(DataDirectory dataDirectory) {
+        try {
+            dataDirectory.close();
+        } catch (IOException e) {
+            log.warn("Could not release the data directory lock: {}", e.getMessage());
+        }
+    }
+}

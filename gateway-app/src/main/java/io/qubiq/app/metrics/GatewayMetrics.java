@@ -1,0 +1,106 @@
+package io.qubiq.app.metrics;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.qubiq.app.lifecycle.Lifecycle;
+import io.qubiq.core.lifecycle.ComponentState;
+import io.qubiq.core.lifecycle.ComponentStatus;
+import io.qubiq.tagbus.SubscriberStats;
+import io.qubiq.tagbus.TagBus;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Binds the gateway's meters. Names are nouns with units and the same for every instance of a
+ * kind (one {@code subscriber} or {@code component} tag tells them apart). Values are read at
+ * scrape time from the owners' stats, so the hot paths keep their own counters and never call
+ * Micrometer.
+ */
+public final class GatewayMetrics {
+
+    private final MeterRegistry registry;
+    private JvmGcMetrics gcMetrics;
+
+    public GatewayMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    public void bindJvm() {
+        new ClassLoaderMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        gcMetrics = new JvmGcMetrics();
+        gcMetrics.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+    }
+
+    /** {@code qubiq_component_running{component}}: 1 while RUNNING, else 0. */
+    public void bindLifecycle(Lifecycle lifecycle) {
+        for (ComponentStatus status : lifecycle.statuses()) {
+            String name = status.name();
+            Gauge.builder("qubiq_component_running", lifecycle, l -> running(l, name))
+                    .description("1 while the component is running, 0 otherwise")
+                    .tag("component", name)
+                    .register(registry);
+        }
+    }
+
+    private static double running(Lifecycle lifecycle, String name) {
+        return lifecycle.statuses().stream()
+                .anyMatch(s -> s.name().equals(name) && s.state() == ComponentState.RUNNING) ? 1 : 0;
+    }
+
+    public void bindTagBus(TagBus bus) {
+        FunctionCounter.builder("tagbus_values_published", bus, b -> b.stats().published())
+                .description("Tag values published to the bus")
+                .register(registry);
+        Gauge.builder("tagbus_tags", bus, b -> b.stats().tags())
+                .description("Distinct tags in the latest-value table")
+                .register(registry);
+    }
+
+    /** Per-subscriber meters; call once for each subscription the application creates. */
+    public void bindTagBusSubscriber(TagBus bus, String subscriber) {
+        counter("tagbus_values_delivered", "Values handed to the subscriber's consumer", bus, subscriber,
+                SubscriberStats::delivered);
+        counter("tagbus_values_dropped", "Values discarded by the subscriber's overflow policy", bus, subscriber,
+                SubscriberStats::dropped);
+        counter("tagbus_consumer_errors", "Consumer calls that threw", bus, subscriber,
+                SubscriberStats::consumerErrors);
+        Gauge.builder("tagbus_queue_values", bus, b -> stat(b, subscriber, SubscriberStats::queued))
+                .description("Values waiting in the subscriber's queue")
+                .tag("subscriber", subscriber)
+                .register(registry);
+    }
+
+    private void counter(String name, String description, TagBus bus, String subscriber,
+                         ToDoubleFunction<SubscriberStats> value) {
+        FunctionCounter.builder(name, bus, b -> stat(b, subscriber, value))
+                .description(description)
+                .tag("subscriber", subscriber)
+                .register(registry);
+    }
+
+    private static double stat(TagBus bus, String subscriber, ToDoubleFunction<SubscriberStats> value) {
+        return bus.stats().subscribers().stream()
+                .filter(s -> s.name().equals(subscriber))
+                .mapToDouble(value)
+                .findFirst()
+                .orElse(0);
+    }
+
+    public void close() {
+        if (gcMetrics != null) {
+            gcMetrics.close();
+        }
+    }
+}

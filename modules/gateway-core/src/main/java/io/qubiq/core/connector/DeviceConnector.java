@@ -1,0 +1,31 @@
+package io.qubiq.core.connector;
+
+import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.tag.TagPath;
+import io.qubiq.core.tag.TagPublisher;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A device connection (an OPC UA server, an MQTT broker) that turns device data into tag values.
+ *
+ * <p>{@link #start} returns at once: the connector connects, reconnects and resubscribes on its
+ * own threads for as long as it runs, publishing values (and, when the connection drops, bad
+ * qualities for its tags) to the publisher. Writes go straight to the device and are never
+ * buffered: the returned future completes with the device's verdict or fails visibly.
+ */
+public interface DeviceConnector extends AutoCloseable {
+
+    /** The connection id from configuration, such as {@code plc1}. */
+    String id();
+
+    void start(TagPublisher publisher);
+
+    ConnectionStatus status();
+
+    /** Writes one value to the device; fails with a typed exception if the tag is not writable. */
+    CompletableFuture<TagWriteResult> write(TagPath tag, Object value);
+
+    /** Disconnects and releases every resource; bounded in time. */
+    @Override
+    void close();
+}

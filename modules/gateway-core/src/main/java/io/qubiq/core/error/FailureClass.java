@@ -1,0 +1,13 @@
+package io.qubiq.core.error;
+
+/** What the caller of a failed operation must do. Each typed exception maps to exactly one. */
+public enum FailureClass {
+    /** The destination or transport is unavailable: keep the batch, back off, retry it head-of-line. */
+    TRANSIENT,
+    /** The data itself was rejected (constraint, schema, type): quarantine the offending items. */
+    PERMANENT,
+    /** The request was sent and then timed out: it may have committed. Count an attempt. */
+    UNKNOWN_OUTCOME,
+    /** The component is misconfigured: stop it and tell the operator which key is wrong. */
+    CONFIGURATION
+}
