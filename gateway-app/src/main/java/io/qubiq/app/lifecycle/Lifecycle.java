@@ -81,7 +81,9 @@ public final class Lifecycle {
             } catch (Exception | LinkageError e) {
                 slot.fail(e);
                 readiness = Readiness.FAILED;
-                log.error("Component '{}' failed to start: {}", slot.name(), e.toString(), e);
+                // The cause is named in one line; the stack trace helps only for bugs, so DEBUG has it.
+                log.error("Component '{}' failed to start: {}", slot.name(), e.toString());
+                log.debug("Start-up failure of '{}'", slot.name(), e);
                 stopStarted(Duration.ofSeconds(30));
                 throw new StartupException(slot.name(), e);
             }

@@ -31,6 +31,10 @@ public enum DataType {
 
     /** The type whose Java carrier is exactly {@code value}'s class. */
     public static DataType of(Object value) {
+        if (value == null) {
+            throw new IllegalArgumentException("a null value has no data type; give the type explicitly"
+                    + " (TagValue.withoutValue)");
+        }
         for (DataType type : values()) {
             if (type.javaType.isInstance(value)) {
                 return type;

@@ -68,7 +68,15 @@ public record Quality(int code) {
     /** The OPC UA symbolic name for codes the gateway knows, otherwise severity plus hex code. */
     public String label() {
         String name = NAMES.get(code);
-        return name != null ? name : severity() + String.format("(0x%08X)", code);
+        if (name != null) {
+            return name;
+        }
+        String severity = switch (severity()) {
+            case GOOD -> "Good";
+            case UNCERTAIN -> "Uncertain";
+            case BAD -> "Bad";
+        };
+        return severity + String.format("(0x%08X)", code);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.qubiq.core.tag;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,7 +49,7 @@ public record TagPath(String value) implements Comparable<TagPath> {
     }
 
     public List<String> segments() {
-        return Arrays.asList(value.split("/"));
+        return List.of(value.split("/"));
     }
 
     /** The last segment: the tag's own name. */
@@ -64,7 +63,11 @@ public record TagPath(String value) implements Comparable<TagPath> {
         return slash < 0 ? Optional.empty() : Optional.of(new TagPath(value.substring(0, slash)));
     }
 
+    /** The path one level down; {@code segment} is a single segment, so it may not contain '/'. */
     public TagPath child(String segment) {
+        if (segment.indexOf('/') >= 0) {
+            throw new IllegalArgumentException("child segment \"" + segment + "\" must not contain '/'");
+        }
         return new TagPath(value + "/" + segment);
     }
 

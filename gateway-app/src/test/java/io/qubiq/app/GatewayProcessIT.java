@@ -1,0 +1,135 @@
+package io.qubiq.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.ConnectException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The application jar as an operator runs it: start, serve, stop on SIGTERM, refuse bad input. */
+class GatewayProcessIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void demoBecomesReadyServesMetricsAndStopsWithExitZeroOnSigterm() throws Exception {
+        int port = GatewayProcess.freePort();
+        try (GatewayProcess gateway = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
+                "--data-dir", "state")) {
+            AtomicReference<HttpResponse<String>> health = new AtomicReference<>();
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .ignoreExceptionsInstanceOf(ConnectException.class)
+                    .until(() -> {
+                        assertThat(gateway.isAlive()).as("gateway alive; output:\n%s", gateway.output()).isTrue();
+                        health.set(gateway.get(port, "/health"));
+                        return health.get().statusCode() == 200;
+                    });
+            assertThat(health.get().body()).contains("\"status\":\"READY\"", "\"name\":\"Qubiq demo plant\"",
+                    "\"name\":\"http\",\"state\":\"RUNNING\"", "\"name\":\"tag-bus\",\"state\":\"RUNNING\"");
+
+            HttpResponse<String> metrics = gateway.get(port, "/metrics");
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(
+                    type -> assertThat(type).startsWith("text/plain"));
+            assertThat(metrics.body()).contains("# TYPE jvm_memory_used_bytes gauge",
+                    "tagbus_values_published_total", "qubiq_component_running{component=\"tag-bus\"} 1.0");
+
+            assertThat(gateway.get(port, "/").body()).contains("<title>Qubiq gateway</title>");
+
+            gateway.terminate();
+            // the demo's grace period is 10 s; a clean stop must finish well inside it
+            assertThat(gateway.awaitExit(Duration.ofSeconds(10))).as(gateway.output()).isEqualTo(0);
+            assertThat(gateway.output()).contains("SIGTERM received", "Stopped after SIGTERM");
+        }
+        assertThat(work.resolve("state/logs/qubiq.log")).exists();
+        assertThat(Files.readString(work.resolve("state/logs/qubiq.log"))).contains("ready in");
+    }
+
+    @Test
+    void checkConfigListsEveryMistakeWithItsLineAndExitsTwo() throws Exception {
+        Path file = Files.writeString(work.resolve("three-mistakes.yaml"), """
+                gateway:
+                  nmae: Line 4
+                http:
+                  port: eighty
+                lifecycle:
+                  shutdown_grace_period_ms: 5
+                """);
+        GatewayProcess.Finished result = GatewayProcess.runToEnd(work, "check-config", file.toString());
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.output())
+                .contains("3 problems")
+                .contains(":2:3: gateway.nmae: unknown key")
+                .contains(":4:9: http.port: expected an integer between 0 and 65535, got \"eighty\"")
+                .contains(":6:29: lifecycle.shutdown_grace_period_ms: expected an integer between 100 and 600000");
+    }
+
+    @Test
+    void checkConfigAcceptsTheShippedSamplesWithExitZero() throws Exception {
+        Path repo = Path.of(System.getProperty("qubiq.repo", ".."));
+        for (String sample : new String[] {"config/gateway.yaml", "config/demo.yaml"}) {
+            GatewayProcess.Finished result = GatewayProcess.runToEnd(work, "check-config",
+                    repo.resolve(sample).toAbsolutePath().toString());
+            assertThat(result.exitCode()).as(result.output()).isEqualTo(0);
+            assertThat(result.output()).contains("valid");
+        }
+    }
+
+    @Test
+    void runWithAnInvalidFileRefusesToStartAndLeavesTheDataDirectoryUntouched() throws Exception {
+        Path file = Files.writeString(work.resolve("bad.yaml"), "http:\n  port: 99999\n");
+        GatewayProcess.Finished result = GatewayProcess.runToEnd(work, "run", "--config", file.toString(),
+                "--data-dir", "state");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.output()).contains("bad.yaml:2:9: http.port", "not started; nothing was changed");
+        assertThat(work.resolve("state")).doesNotExist();
+    }
+
+    @Test
+    void secondGatewayOnTheSameDataDirectoryFailsNamingTheHoldersPid() throws Exception {
+        int port = GatewayProcess.freePort();
+        try (GatewayProcess first = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
+                "--data-dir", "shared")) {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .ignoreExceptionsInstanceOf(ConnectException.class)
+                    .until(() -> first.get(port, "/health").statusCode() == 200);
+
+            GatewayProcess.Finished second = GatewayProcess.runToEnd(work, "demo", "--http-port",
+                    String.valueOf(GatewayProcess.freePort()), "--data-dir", "shared");
+            assertThat(second.exitCode()).isEqualTo(1);
+            assertThat(second.output()).contains("in use by another gateway (PID " + first.pid() + ")");
+            first.terminate();
+            assertThat(first.awaitExit(Duration.ofSeconds(10))).isEqualTo(0);
+        }
+    }
+
+    @Test
+    void portAlreadyInUseFailsStartUpWithExitOne() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName("127.0.0.1"))) {
+            GatewayProcess.Finished result = GatewayProcess.runToEnd(work, "demo", "--http-port",
+                    String.valueOf(taken.getLocalPort()), "--data-dir", "state");
+            assertThat(result.exitCode()).as(result.output()).isEqualTo(1);
+            assertThat(result.output()).contains("component 'http' failed to start");
+        }
+    }
+
+    @Test
+    void versionAndUsageErrorsAnswerWithoutStarting() throws Exception {
+        GatewayProcess.Finished version = GatewayProcess.runToEnd(work, "version");
+        assertThat(version.exitCode()).isEqualTo(0);
+        assertThat(version.output()).startsWith("qubiq ");
+
+        GatewayProcess.Finished unknown = GatewayProcess.runToEnd(work, "launch");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.output()).contains("unknown command 'launch'");
+        assertThat(work.resolve("data")).doesNotExist();
+    }
+}

@@ -1,0 +1,32 @@
+package io.qubiq.app.architecture;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The module map of docs/ARCHITECTURE.md as data: for each module's root package, the packages its
+ * classes may use. Dependencies point inward, to the core; only the application knows everything.
+ * When a module is added, it is added here and in the document together.
+ */
+final class ModuleRules {
+
+    static final String JDK = "java..";
+    static final String CORE = "io.qubiq.core..";
+    static final String SLF4J = "org.slf4j..";
+
+    /** Module root package -> what it may depend on (besides its own package). */
+    static final Map<String, List<String>> ALLOWED = new LinkedHashMap<>();
+
+    static {
+        ALLOWED.put("io.qubiq.core", List.of(JDK));
+        ALLOWED.put("io.qubiq.buffer", List.of(JDK));
+        ALLOWED.put("io.qubiq.tagbus", List.of(JDK, CORE, SLF4J));
+        ALLOWED.put("io.qubiq.config", List.of(JDK, CORE, "org.yaml.snakeyaml.."));
+        ALLOWED.put("io.qubiq.console", List.of(JDK, CORE, SLF4J, "io.javalin..", "com.fasterxml.jackson..",
+                "io.micrometer..", "jakarta.servlet..", "org.eclipse.jetty..", "kotlin.."));
+    }
+
+    private ModuleRules() {
+    }
+}

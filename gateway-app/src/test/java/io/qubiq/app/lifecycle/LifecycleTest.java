@@ -1,0 +1,170 @@
+package io.qubiq.app.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.ComponentState;
+import io.qubiq.core.lifecycle.ComponentStatus;
+import io.qubiq.core.lifecycle.Readiness;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+class LifecycleTest {
+
+    private final List<String> events = new CopyOnWriteArrayList<>();
+
+    private Component component(String name) {
+        return new Component() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void start() {
+                events.add("start " + name);
+            }
+
+            @Override
+            public void stop() {
+                events.add("stop " + name);
+            }
+        };
+    }
+
+    private Component failingToStart(String name) {
+        return new Component() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void start() {
+                throw new IllegalStateException("port 8080 is in use");
+            }
+
+            @Override
+            public void stop() {
+                events.add("stop " + name);
+            }
+        };
+    }
+
+    private Component hangingOnStop(String name, CountDownLatch release) {
+        return new Component() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public void start() {
+                events.add("start " + name);
+            }
+
+            @Override
+            public void stop() throws InterruptedException {
+                release.await();
+            }
+        };
+    }
+
+    private Lifecycle lifecycle(Component... components) {
+        Lifecycle lifecycle = new Lifecycle(Clock.systemUTC());
+        for (Component component : components) {
+            lifecycle.add(component);
+        }
+        return lifecycle;
+    }
+
+    @Test
+    void startsInDependencyOrderAndStopsInReverse() throws Exception {
+        Lifecycle lifecycle = lifecycle(component("http"), component("tag-bus"), component("historian"));
+        assertThat(lifecycle.readiness()).isEqualTo(Readiness.STARTING);
+
+        lifecycle.startAll();
+        assertThat(lifecycle.readiness()).isEqualTo(Readiness.READY);
+        assertThat(lifecycle.statuses()).extracting(ComponentStatus::state).containsOnly(ComponentState.RUNNING);
+
+        StopReport report = lifecycle.stopAll(Duration.ofSeconds(5));
+        assertThat(report.timedOut()).isFalse();
+        assertThat(events).containsExactly("start http", "start tag-bus", "start historian",
+                "stop historian", "stop tag-bus", "stop http");
+        assertThat(lifecycle.statuses()).extracting(ComponentStatus::state).containsOnly(ComponentState.STOPPED);
+        assertThat(lifecycle.readiness()).isEqualTo(Readiness.STOPPING);
+    }
+
+    @Test
+    void failedStartStopsWhatAlreadyStartedAndNamesTheComponent() {
+        Lifecycle lifecycle = lifecycle(component("http"), component("tag-bus"), failingToStart("historian"),
+                component("connectors"));
+
+        assertThatThrownBy(lifecycle::startAll)
+                .isInstanceOf(StartupException.class)
+                .hasMessage("component 'historian' failed to start: port 8080 is in use");
+        assertThat(events).containsExactly("start http", "start tag-bus", "stop tag-bus", "stop http");
+        assertThat(lifecycle.readiness()).isEqualTo(Readiness.FAILED);
+        assertThat(lifecycle.statuses().get(2).state()).isEqualTo(ComponentState.FAILED);
+        assertThat(lifecycle.statuses().get(2).error()).contains("port 8080 is in use");
+        assertThat(lifecycle.statuses().get(3).state()).isEqualTo(ComponentState.NEW);
+    }
+
+    @Test
+    void stopThatOutlastsTheGracePeriodIsReportedWithEveryComponentNotYetStopped() throws Exception {
+        CountDownLatch never = new CountDownLatch(1);
+        Lifecycle lifecycle = lifecycle(component("http"), hangingOnStop("historian", never), component("connectors"));
+        lifecycle.startAll();
+
+        StopReport report = lifecycle.stopAll(Duration.ofMillis(200));
+
+        assertThat(report.timedOut()).isTrue();
+        assertThat(report.unfinished()).containsExactly("historian", "http");
+        assertThat(events).contains("stop connectors").doesNotContain("stop http");
+        never.countDown();
+    }
+
+    @Test
+    void stopIsIdempotentAndAComponentThatThrowsOnStopDoesNotBlockTheOthers() throws Exception {
+        Component throwing = new Component() {
+            @Override
+            public String name() {
+                return "broken";
+            }
+
+            @Override
+            public void start() {
+            }
+
+            @Override
+            public void stop() {
+                throw new IllegalStateException("socket already closed");
+            }
+        };
+        Lifecycle lifecycle = lifecycle(component("http"), throwing);
+        lifecycle.startAll();
+
+        StopReport first = lifecycle.stopAll(Duration.ofSeconds(5));
+        StopReport second = lifecycle.stopAll(Duration.ofSeconds(5));
+
+        assertThat(first.failed()).containsExactly("broken");
+        assertThat(events).containsExactly("start http", "stop http");
+        assertThat(second.failed()).isEmpty();
+        assertThat(second.took()).isEqualTo(Duration.ZERO);
+    }
+
+    @Test
+    void componentNamesAreUniqueAndNoComponentJoinsAfterStartUp() throws Exception {
+        Lifecycle lifecycle = lifecycle(component("http"));
+        assertThatThrownBy(() -> lifecycle.add(component("http")))
+                .hasMessage("two components are named 'http'");
+        lifecycle.startAll();
+        assertThatThrownBy(() -> lifecycle.add(component("late")))
+                .isInstanceOf(IllegalStateException.class);
+    }
+}

@@ -1,0 +1,82 @@
+package io.qubiq.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Expands environment references inside scalar values: {@code ${NAME}} takes the variable's value,
+ * {@code ${NAME:-fallback}} takes the fallback when the variable is unset or empty, and
+ * {@code $${} writes a literal {@code ${}. Any other {@code $} is literal. Fallbacks are taken as
+ * written (no nested references). Keys are never expanded, and an expanded value is never parsed as
+ * YAML again: it is the scalar's text. The environment is injected, so tests do not read the real one.
+ * Stateless apart from the environment function; safe to share.
+ */
+final class EnvExpander {
+
+    /** The outcome for one scalar: the text, or the reasons it could not be expanded. */
+    record Expansion(String text, boolean expanded, List<String> errors) {
+        public Expansion {
+            errors = List.copyOf(errors);
+        }
+
+        boolean ok() {
+            return errors.isEmpty();
+        }
+    }
+
+    private final Function<String, Optional<String>> environment;
+
+    EnvExpander(Function<String, Optional<String>> environment) {
+        this.environment = environment;
+    }
+
+    Expansion expand(String text) {
+        if (text.indexOf('$') < 0) {
+            return new Expansion(text, false, List.of());
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        List<String> errors = new ArrayList<>();
+        boolean expanded = false;
+        int i = 0;
+        while (i < text.length()) {
+            if (text.startsWith("$${", i)) {
+                out.append("${");
+                i += 3;
+            } else if (text.startsWith("${", i)) {
+                int close = text.indexOf('}', i + 2);
+                if (close < 0) {
+                    errors.add("`${` is not closed by `}` (write `$${` for a literal `${`)");
+                    break;
+                }
+                expanded = true;
+                out.append(resolve(text.substring(i + 2, close), errors));
+                i = close + 1;
+            } else {
+                out.append(text.charAt(i++));
+            }
+        }
+        return new Expansion(out.toString(), expanded, errors);
+    }
+
+    private String resolve(String reference, List<String> errors) {
+        int separator = reference.indexOf(":-");
+        String name = separator < 0 ? reference : reference.substring(0, separator);
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            errors.add("`${" + reference + "}` does not name an environment variable"
+                    + " (letters, digits and `_`; write `$${` for a literal `${`)");
+            return "";
+        }
+        Optional<String> value = environment.apply(name);
+        if (separator >= 0) {
+            return value.filter(v -> !v.isEmpty()).orElse(reference.substring(separator + 2));
+        }
+        if (value.isEmpty()) {
+            errors.add("environment variable " + name + " is not set (write `${" + name
+                    + ":-fallback}` to give a default)");
+            return "";
+        }
+        return value.get();
+    }
+}

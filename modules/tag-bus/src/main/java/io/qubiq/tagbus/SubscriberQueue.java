@@ -1,0 +1,81 @@
+package io.qubiq.tagbus;
+
+import io.qubiq.core.tag.TagValue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One subscriber's bounded FIFO of tag values. Publishers {@link #offer} without ever waiting for
+ * space: when the queue is full the {@link OverflowPolicy} discards one value and {@code offer}
+ * says so, for the caller to count. The subscriber's delivery thread {@link #take}s batches.
+ * Safe for concurrent publishers and one taker.
+ */
+final class SubscriberQueue {
+
+    private final int capacity;
+    private final OverflowPolicy policy;
+    private final ArrayDeque<TagValue> values;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+
+    SubscriberQueue(int capacity, OverflowPolicy policy) {
+        this.capacity = capacity;
+        this.policy = policy;
+        this.values = new ArrayDeque<>(Math.min(capacity, 1024));
+    }
+
+    /** Queues {@code value} under the overflow policy. Returns true when a value was discarded. */
+    boolean offer(TagValue value) {
+        lock.lock();
+        try {
+            boolean discarded = false;
+            if (values.size() >= capacity) {
+                if (policy == OverflowPolicy.DROP_NEWEST) {
+                    return true;
+                }
+                values.pollFirst();
+                discarded = true;
+            }
+            values.addLast(value);
+            notEmpty.signal();
+            return discarded;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits for at least one value, then removes and returns up to {@code max} in queue order. */
+    List<TagValue> take(int max) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            while (values.isEmpty()) {
+                notEmpty.await();
+            }
+            List<TagValue> batch = new ArrayList<>(Math.min(max, values.size()));
+            while (batch.size() < max && !values.isEmpty()) {
+                batch.add(values.pollFirst());
+            }
+            return Collections.unmodifiableList(batch);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    int size() {
+        lock.lock();
+        try {
+            return values.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    int capacity() {
+        return capacity;
+    }
+}
