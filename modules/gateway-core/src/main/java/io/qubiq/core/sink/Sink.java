@@ -9,8 +9,10 @@ import java.util.List;
  * closes, and classifies its failures; it never buffers, retries or sleeps. Buffering, retry,
  * backoff and quarantine belong to the store-and-forward channel that owns it.
  *
- * <p>Threading: a sink is called by one thread at a time (its channel's forwarder, or the
- * producer on the fast path under the channel's latch); it need not be thread-safe.
+ * <p>Threading: {@link #write} is called by one thread at a time (its channel's forwarder, or the
+ * producer on the fast path under the channel's latch). {@link #probe} comes from the connection
+ * monitor's thread and may run while a write is in progress, so it must use its own connection
+ * or otherwise not disturb the write.
  *
  * @param <T> the item type the sink writes; its {@link ItemCodec} turns items into buffer bytes
  */

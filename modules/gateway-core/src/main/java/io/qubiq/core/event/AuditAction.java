@@ -1,0 +1,8 @@
+package io.qubiq.core.event;
+
+/** What an operator (or automation acting for one) did. Every action here is journaled. */
+public enum AuditAction {
+    QUARANTINE_RETRY,
+    QUARANTINE_DROP,
+    TAG_WRITE
+}

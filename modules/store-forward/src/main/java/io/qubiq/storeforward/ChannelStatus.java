@@ -1,0 +1,33 @@
+package io.qubiq.storeforward;
+
+import io.qubiq.core.health.ConnectionState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One channel at one moment, for the console's Settings → Store &amp; Forward view and for metrics.
+ * Counters are totals since the gateway started; buffer figures are current.
+ */
+public record ChannelStatus(
+        String connection,
+        ChannelState state,
+        ConnectionState destination,
+        long bufferedBytes,
+        long bufferedItems,
+        long maxBytes,
+        double fillPercent,
+        Optional<Duration> oldestItemAge,
+        double inBytesPerSecond,
+        double outBytesPerSecond,
+        long itemsIn,
+        long itemsDelivered,
+        long itemsDropped,
+        long itemsQuarantined,
+        long deliveryAttempts,
+        int quarantineItems,
+        long quarantineBytes,
+        boolean pressureAlarm,
+        Optional<String> lastError,
+        Optional<Instant> lastErrorAt) {
+}

@@ -1,0 +1,165 @@
+package io.qubiq.storeforward;
+
+import io.qubiq.core.health.ConnectionState;
+import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.lifecycle.Component;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Probes every registered connection on its interval and keeps its verdict: UP, DOWN or UNKNOWN,
+ * since when, and the last error seen (kept after recovery, for the console). A forwarder reads the
+ * verdict through the {@link Liveness} it was given at registration: DOWN gates it, UNKNOWN counts
+ * as UP (DESIGN.md rule 7). The first probe runs at start; until it answers a connection is UNKNOWN.
+ *
+ * <p>A probe must not throw (the {@code Sink.probe()} contract); if one does, the connection is
+ * DOWN with that error. A probe that hangs delays only its own next probe.
+ *
+ * <p>Threading: probes run on the monitor's scheduler threads; state reads are lock-free and safe
+ * from any thread; change callbacks run on the probing thread and must be quick.
+ */
+public final class ConnectionMonitor implements Component {
+
+    private static final Logger log = LoggerFactory.getLogger(ConnectionMonitor.class);
+
+    private final Clock clock;
+    private final Map<String, Target> targets = new LinkedHashMap<>();
+    private ScheduledExecutorService scheduler;
+
+    private final class Target implements Liveness {
+        final String id;
+        final Supplier<ConnectionStatus> probe;
+        final Duration interval;
+        final List<Runnable> callbacks = new CopyOnWriteArrayList<>();
+        volatile ConnectionStatus status;
+
+        Target(String id, Supplier<ConnectionStatus> probe, Duration interval) {
+            this.id = id;
+            this.probe = probe;
+            this.interval = interval;
+            this.status = ConnectionStatus.unknown(clock.instant());
+        }
+
+        @Override
+        public ConnectionState state() {
+            return status.state();
+        }
+
+        @Override
+        public void onChange(Runnable callback) {
+            callbacks.add(callback);
+        }
+
+        void probeOnce() {
+            ConnectionStatus seen;
+            try {
+                seen = probe.get();
+            } catch (RuntimeException e) {
+                seen = ConnectionStatus.down(clock.instant(), "probe failed: " + e);
+            }
+            ConnectionStatus before = status;
+            if (seen.state() == before.state()) {
+                if (seen.lastError().isPresent() && !seen.lastError().equals(before.lastError())) {
+                    status = new ConnectionStatus(before.state(), before.since(), seen.lastError());
+                }
+                return;
+            }
+            Optional<String> lastError = seen.lastError().isPresent() ? seen.lastError() : before.lastError();
+            status = new ConnectionStatus(seen.state(), clock.instant(), lastError);
+            if (seen.state() == ConnectionState.DOWN) {
+                log.warn("Connection {} is DOWN: {}", id, lastError.orElse("no reason given"));
+            } else {
+                log.info("Connection {} is {}", id, seen.state());
+            }
+            for (Runnable callback : callbacks) {
+                callback.run();
+            }
+        }
+    }
+
+    public ConnectionMonitor(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return "connection-monitor";
+    }
+
+    /** Registers a connection before {@link #start}; returns the liveness view its forwarder uses. */
+    public synchronized Liveness register(String id, Supplier<ConnectionStatus> probe, Duration interval) {
+        if (scheduler != null) {
+            throw new IllegalStateException("connections are registered before the monitor starts");
+        }
+        if (targets.containsKey(id)) {
+            throw new IllegalArgumentException("connection '" + id + "' is already monitored");
+        }
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("probe interval of '" + id + "' must be positive");
+        }
+        Target target = new Target(id, probe, interval);
+        targets.put(id, target);
+        return target;
+    }
+
+    public Optional<ConnectionStatus> status(String id) {
+        Target target = targets.get(id);
+        return target == null ? Optional.empty() : Optional.of(target.status);
+    }
+
+    /** Every monitored connection, in registration order. */
+    public Map<String, ConnectionStatus> statuses() {
+        Map<String, ConnectionStatus> all = new LinkedHashMap<>();
+        targets.forEach((id, target) -> all.put(id, target.status));
+        return all;
+    }
+
+    @Override
+    public synchronized void start() {
+        AtomicInteger threadNumber = new AtomicInteger();
+        scheduler = Executors.newScheduledThreadPool(Math.max(1, Math.min(4, targets.size())), runnable -> {
+            Thread thread = new Thread(runnable, "connection-monitor-" + threadNumber.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        for (Target target : targets.values()) {
+            scheduler.scheduleWithFixedDelay(target::probeOnce, 0, target.interval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public synchronized void stop() throws InterruptedException {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+            scheduler.awaitTermination(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Probes one connection now, on the caller's thread (tests, and an operator's "test connection"). */
+    public ConnectionStatus probeNow(String id) {
+        Target target = targets.get(id);
+        if (target == null) {
+            throw new IllegalArgumentException("connection '" + id + "' is not monitored");
+        }
+        target.probeOnce();
+        return target.status;
+    }
+
+    /** Visible for tests: the registered ids. */
+    Map<String, ?> targets() {
+        return new ConcurrentHashMap<>(targets);
+    }
+}

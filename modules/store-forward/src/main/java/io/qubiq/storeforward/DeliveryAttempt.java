@@ -1,0 +1,327 @@
+package io.qubiq.storeforward;
+
+import io.qubiq.buffer.BufferException;
+import io.qubiq.buffer.BufferReader;
+import io.qubiq.buffer.BufferedRecord;
+import io.qubiq.core.error.ConfigurationException;
+import io.qubiq.core.error.FailureClass;
+import io.qubiq.core.error.GatewayException;
+import io.qubiq.core.error.PermanentException;
+import io.qubiq.core.error.TransientException;
+import io.qubiq.core.error.UnknownOutcomeException;
+import io.qubiq.core.sink.ItemCodec;
+import io.qubiq.core.sink.Sink;
+import io.qubiq.storeforward.quarantine.QuarantineEntry;
+import io.qubiq.storeforward.quarantine.QuarantineFullException;
+import io.qubiq.storeforward.quarantine.QuarantineStore;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers one peeked batch and applies the failure classes of DESIGN.md rule 4, strictly in
+ * buffer order: every record is either written or quarantined before any later one is, and the
+ * buffer is acknowledged up to each resolved record, never past an unresolved one.
+ *
+ * <ul>
+ *   <li><b>Success</b>: acknowledge the batch.
+ *   <li><b>Transient</b> (and configuration): nothing is counted against the items; the caller
+ *       backs off and retries the same head batch.
+ *   <li><b>Permanent</b>: the rejected items go to quarantine and the rest is delivered in order.
+ *       When the sink names the rejected items they are set aside directly (and the others written
+ *       again unless the sink says it already wrote them); otherwise the batch is bisected until
+ *       each culprit stands alone.
+ *   <li><b>Unknown outcome</b> (and a sink throwing an unchecked exception): one more attempt for
+ *       each item; items that reached {@code max_delivery_attempts} at the head of the batch are
+ *       quarantined as "outcome unknown", the rest retried after backoff. Idempotent sinks are
+ *       retried without a cap.
+ * </ul>
+ *
+ * Records that are not channel envelopes, or whose item the codec cannot decode, are quarantined
+ * with their raw bytes rather than blocking the queue. An id already in the quarantine (set aside
+ * before a crash, acknowledgement lost) is not stored twice.
+ *
+ * <p>Threading: owned by the forwarder thread.
+ */
+final class DeliveryAttempt<T> {
+
+    private static final Logger log = LoggerFactory.getLogger(DeliveryAttempt.class);
+    static final String OUTCOME_UNKNOWN = "outcome unknown: check the destination before retrying";
+    static final int MAX_REASON_CHARS = 500;
+    static final int MAX_ERROR_CHARS = 4000;
+
+    enum Kind { DONE, RETRY, STALLED }
+
+    record Outcome(Kind kind, String detail) {
+    }
+
+    /** Ends an attempt early; carries no stack trace, it is control flow. */
+    private static final class Stop extends Exception {
+        final Kind kind;
+
+        Stop(Kind kind, String message) {
+            super(message, null, false, false);
+            this.kind = kind;
+        }
+    }
+
+    private record Item<T>(BufferedRecord record, ItemEnvelope envelope, T value) {
+        long sequence() {
+            return record.sequence();
+        }
+    }
+
+    /** Delivery history of a record not yet resolved; seeded from its envelope. */
+    private static final class Tries {
+        int attempts;
+        long firstFailureMillis;
+        long lastFailureMillis;
+    }
+
+    private final String connection;
+    private final ChannelConfig config;
+    private final Sink<T> sink;
+    private final ItemCodec<T> codec;
+    private final BufferReader reader;
+    private final QuarantineStore quarantine;
+    private final ChannelCounters counters;
+    private final Clock clock;
+    private final Map<Long, Tries> tries = new HashMap<>();
+
+    DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, ItemCodec<T> codec, BufferReader reader,
+                    QuarantineStore quarantine, ChannelCounters counters, Clock clock) {
+        this.connection = connection;
+        this.config = config;
+        this.sink = sink;
+        this.codec = codec;
+        this.reader = reader;
+        this.quarantine = quarantine;
+        this.counters = counters;
+        this.clock = clock;
+    }
+
+    Outcome deliver(List<BufferedRecord> records) {
+        long head = records.get(0).sequence();
+        tries.keySet().removeIf(sequence -> sequence < head);
+        List<Item<T>> run = new ArrayList<>();
+        try {
+            for (BufferedRecord record : records) {
+                if (quarantine.contains(record.sequence())) {
+                    writeRun(run);
+                    run = new ArrayList<>();
+                    acknowledge(record.sequence());
+                    continue;
+                }
+                Optional<ItemEnvelope> envelope = ItemEnvelope.decode(record.payload());
+                if (envelope.isEmpty()) {
+                    writeRun(run);
+                    run = new ArrayList<>();
+                    setAside(record.sequence(), record.payload(), 0, 0, FailureClass.PERMANENT,
+                            "not a store-and-forward item (unknown format)", "record of " + record.payload().length
+                                    + " bytes without a channel envelope");
+                    acknowledge(record.sequence());
+                    continue;
+                }
+                try {
+                    run.add(new Item<>(record, envelope.get(), codec.decode(envelope.get().item())));
+                } catch (PermanentException e) {
+                    writeRun(run);
+                    run = new ArrayList<>();
+                    setAside(record.sequence(), envelope.get().item(), envelope.get().attempts(),
+                            envelope.get().firstFailureMillis(), FailureClass.PERMANENT,
+                            "cannot be decoded for this destination", e.getMessage());
+                    acknowledge(record.sequence());
+                }
+            }
+            writeRun(run);
+            return new Outcome(Kind.DONE, "");
+        } catch (Stop stop) {
+            return new Outcome(stop.kind, stop.getMessage());
+        }
+    }
+
+    private void writeRun(List<Item<T>> run) throws Stop {
+        if (run.isEmpty()) {
+            return;
+        }
+        List<T> values = new ArrayList<>(run.size());
+        for (Item<T> item : run) {
+            values.add(item.value());
+        }
+        counters.deliveryAttempts.addAndGet(run.size());
+        try {
+            sink.write(values);
+        } catch (TransientException e) {
+            counters.error(e.getMessage(), clock.instant());
+            throw new Stop(Kind.RETRY, "transient: " + e.getMessage());
+        } catch (ConfigurationException e) {
+            counters.error(e.getMessage(), clock.instant());
+            log.error("Destination {} is misconfigured ({}); fix the configuration, items stay buffered", connection,
+                    e.getMessage());
+            throw new Stop(Kind.RETRY, "configuration: " + e.getMessage());
+        } catch (UnknownOutcomeException e) {
+            unknownOutcome(run, e.getMessage());
+            return;
+        } catch (PermanentException e) {
+            permanent(run, e);
+            return;
+        } catch (GatewayException e) {
+            throw new IllegalStateException("unexpected failure class " + e.failureClass(), e);
+        } catch (RuntimeException e) {
+            log.error("Sink of {} threw {}; counted as an attempt with unknown outcome", connection, e.toString(), e);
+            unknownOutcome(run, e.toString());
+            return;
+        }
+        delivered(run, run.size());
+    }
+
+    private void delivered(List<Item<T>> run, int count) throws Stop {
+        long bytes = 0;
+        for (Item<T> item : run) {
+            bytes += item.envelope().item().length;
+            tries.remove(item.sequence());
+        }
+        acknowledge(run.get(run.size() - 1).sequence());
+        counters.itemsDelivered.addAndGet(count);
+        counters.bytesOut.add(bytes);
+    }
+
+    private void unknownOutcome(List<Item<T>> run, String error) throws Stop {
+        counters.error(error, clock.instant());
+        long now = clock.millis();
+        for (Item<T> item : run) {
+            failedOnce(item, now);
+        }
+        if (sink.idempotent()) {
+            throw new Stop(Kind.RETRY, "outcome unknown (idempotent destination, retrying): " + error);
+        }
+        int capped = 0;
+        while (capped < run.size() && tries.get(run.get(capped).sequence()).attempts >= config.maxDeliveryAttempts()) {
+            capped++;
+        }
+        for (int i = 0; i < capped; i++) {
+            quarantineItem(run.get(i), FailureClass.UNKNOWN_OUTCOME, OUTCOME_UNKNOWN, error);
+        }
+        if (capped > 0) {
+            acknowledge(run.get(capped - 1).sequence());
+        }
+        if (capped < run.size()) {
+            throw new Stop(Kind.RETRY, "outcome unknown: " + error);
+        }
+    }
+
+    private void permanent(List<Item<T>> run, PermanentException e) throws Stop {
+        counters.error(e.getMessage(), clock.instant());
+        long now = clock.millis();
+        Map<Integer, String> rejected = new HashMap<>();
+        for (PermanentException.RejectedItem item : e.rejected()) {
+            if (item.index() >= 0 && item.index() < run.size()) {
+                rejected.put(item.index(), item.reason());
+            }
+        }
+        if (rejected.isEmpty() || rejected.size() != e.rejected().size()) {
+            bisect(run, e, now);
+            return;
+        }
+        if (e.othersWritten()) {
+            for (int i = 0; i < run.size(); i++) {
+                if (rejected.containsKey(i)) {
+                    failedOnce(run.get(i), now);
+                    quarantineItem(run.get(i), FailureClass.PERMANENT, rejected.get(i), e.getMessage());
+                }
+            }
+            delivered(run, run.size() - rejected.size());
+            return;
+        }
+        List<Item<T>> good = new ArrayList<>();
+        for (int i = 0; i < run.size(); i++) {
+            if (rejected.containsKey(i)) {
+                writeRun(good);
+                good = new ArrayList<>();
+                failedOnce(run.get(i), now);
+                quarantineItem(run.get(i), FailureClass.PERMANENT, rejected.get(i), e.getMessage());
+                acknowledge(run.get(i).sequence());
+            } else {
+                good.add(run.get(i));
+            }
+        }
+        writeRun(good);
+    }
+
+    private void bisect(List<Item<T>> run, PermanentException e, long now) throws Stop {
+        if (run.size() == 1) {
+            Item<T> item = run.get(0);
+            failedOnce(item, now);
+            quarantineItem(item, FailureClass.PERMANENT, "rejected by the destination", e.getMessage());
+            acknowledge(item.sequence());
+            return;
+        }
+        int middle = run.size() / 2;
+        writeRun(new ArrayList<>(run.subList(0, middle)));
+        writeRun(new ArrayList<>(run.subList(middle, run.size())));
+    }
+
+    private void failedOnce(Item<T> item, long now) {
+        Tries t = tries.computeIfAbsent(item.sequence(), sequence -> {
+            Tries seeded = new Tries();
+            seeded.attempts = item.envelope().attempts();
+            seeded.firstFailureMillis = item.envelope().firstFailureMillis();
+            return seeded;
+        });
+        t.attempts++;
+        if (t.firstFailureMillis == 0) {
+            t.firstFailureMillis = now;
+        }
+        t.lastFailureMillis = now;
+    }
+
+    private void quarantineItem(Item<T> item, FailureClass failureClass, String reason, String error) throws Stop {
+        Tries t = tries.get(item.sequence());
+        int attempts = t == null ? item.envelope().attempts() : t.attempts;
+        long first = t == null ? item.envelope().firstFailureMillis() : t.firstFailureMillis;
+        setAside(item.sequence(), item.envelope().item(), attempts, first, failureClass, reason, error);
+        tries.remove(item.sequence());
+    }
+
+    private void setAside(long sequence, byte[] bytes, int attempts, long firstFailureMillis, FailureClass failureClass,
+                          String reason, String error) throws Stop {
+        if (quarantine.contains(sequence)) {
+            return;
+        }
+        Instant now = clock.instant();
+        Instant first = firstFailureMillis == 0 ? now : Instant.ofEpochMilli(firstFailureMillis);
+        QuarantineEntry entry = new QuarantineEntry(sequence, failureClass, clip(reason, MAX_REASON_CHARS),
+                clip(error == null ? "" : error, MAX_ERROR_CHARS), attempts, first, now, bytes.length);
+        try {
+            quarantine.add(entry, bytes);
+        } catch (QuarantineFullException e) {
+            throw new Stop(Kind.STALLED, e.getMessage());
+        } catch (IOException e) {
+            throw new Stop(Kind.STALLED, "the quarantine could not be written: " + e.getMessage());
+        }
+        counters.itemsQuarantined.incrementAndGet();
+        log.warn("Quarantined item {} of {} ({}, {} attempts): {}", sequence, connection, reason, attempts, error);
+    }
+
+    /** Destinations can answer with whole payloads in their errors; the quarantine keeps a readable head. */
+    private static String clip(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max) + "… (" + (text.length() - max) + " more characters)";
+    }
+
+    private void acknowledge(long sequence) throws Stop {
+        try {
+            reader.acknowledge(sequence);
+        } catch (BufferException e) {
+            counters.error("acknowledging: " + e.getMessage(), clock.instant());
+            throw new Stop(Kind.RETRY, "could not acknowledge delivered items (they will be delivered again): "
+                    + e.getMessage());
+        }
+    }
+}

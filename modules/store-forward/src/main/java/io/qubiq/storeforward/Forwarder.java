@@ -1,0 +1,166 @@
+package io.qubiq.storeforward;
+
+import io.qubiq.buffer.BufferException;
+import io.qubiq.buffer.BufferReader;
+import io.qubiq.buffer.BufferedRecord;
+import io.qubiq.buffer.DurableBuffer;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.event.QuarantineFullAlarm;
+import io.qubiq.core.health.ConnectionState;
+import io.qubiq.core.sink.ItemCodec;
+import io.qubiq.core.sink.Sink;
+import io.qubiq.storeforward.quarantine.QuarantineStore;
+import java.time.Clock;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The single thread that drains one channel's buffer, in order, one batch at a time: peek, write,
+ * flush (the sink's write returns only when flushed), then acknowledge (DESIGN.md rule 2).
+ *
+ * <p>Loop: while the destination is DOWN it waits without attempting (GATED, rule 7). When the
+ * buffer is empty it opens the ordering latch and sleeps until data arrives. Otherwise it takes up
+ * to {@code batch_max_items} / {@code batch_max_bytes}, waiting up to {@code linger_ms} for a
+ * small batch to fill, and hands it to {@link DeliveryAttempt}. A transient failure (or an unknown
+ * outcome below the attempt cap) backs off exponentially with jitter and retries the same head
+ * batch; the wait ends early when the monitor reports a change. A full quarantine stops delivery
+ * (STALLED) and raises an alarm until an operator makes room.
+ *
+ * <p>A crash anywhere replays from the last acknowledged record: the sink may see a batch twice,
+ * never lose one. Threading: owns the buffer's reader; runs on its own thread.
+ */
+final class Forwarder<T> implements Runnable {
+
+    private static final Logger log = LoggerFactory.getLogger(Forwarder.class);
+    private static final long IDLE_RECHECK_MS = 1_000;
+    private static final long STALLED_RECHECK_MS = 5_000;
+
+    private final StoreForwardChannel<T> channel;
+    private final ChannelConfig config;
+    private final BufferReader reader;
+    private final Liveness liveness;
+    private final EventPublisher events;
+    private final Clock clock;
+    private final Backoff backoff;
+    private final DeliveryAttempt<T> delivery;
+    private final QuarantineStore quarantine;
+    private boolean stallAlarm;
+
+    Forwarder(StoreForwardChannel<T> channel, ChannelConfig config, Sink<T> sink, ItemCodec<T> codec,
+              DurableBuffer buffer, QuarantineStore quarantine, Liveness liveness, EventPublisher events, Clock clock) {
+        this.channel = channel;
+        this.config = config;
+        this.reader = buffer.reader();
+        this.liveness = liveness;
+        this.events = events;
+        this.clock = clock;
+        this.quarantine = quarantine;
+        this.backoff = new Backoff(config.backoffInitialMs(), config.backoffMaxMs(), new SplittableRandom());
+        this.delivery = new DeliveryAttempt<>(channel.connection(), config, sink, codec, reader, quarantine,
+                channel.counters, clock);
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (channel.running()) {
+                step();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
+            log.error("Forwarder of {} stopped by a bug: {}; buffered items stay on disk for the next start",
+                    channel.connection(), e.toString(), e);
+            channel.counters.error("forwarder stopped: " + e, clock.instant());
+            channel.state(ChannelState.STALLED);
+        }
+    }
+
+    private void step() throws InterruptedException {
+        if (liveness.state() == ConnectionState.DOWN) {
+            channel.state(ChannelState.GATED);
+            channel.wakeups.await(EnumSet.of(Wakeups.Reason.LIVENESS), IDLE_RECHECK_MS);
+            return;
+        }
+        List<BufferedRecord> batch;
+        try {
+            channel.wakeups.clear(Wakeups.Reason.DATA);
+            batch = reader.peek(config.batchMaxItems(), config.batchMaxBytes());
+        } catch (BufferException e) {
+            failed("reading the buffer: " + e.getMessage(), e);
+            return;
+        }
+        if (batch.isEmpty()) {
+            if (channel.openLatchIfDrained()) {
+                if (channel.state() != ChannelState.FAST_PATH) {
+                    channel.state(ChannelState.IDLE);
+                }
+                channel.wakeups.await(EnumSet.of(Wakeups.Reason.DATA), IDLE_RECHECK_MS);
+            }
+            return;
+        }
+        if (shouldLinger(batch)) {
+            long waited = config.lingerMs() - (clock.millis() - batch.get(0).appendTimeMillis());
+            channel.wakeups.await(Set.of(), Math.max(1, waited));
+            return;
+        }
+        channel.state(ChannelState.DRAINING);
+        DeliveryAttempt.Outcome outcome = delivery.deliver(batch);
+        switch (outcome.kind()) {
+            case DONE -> {
+                backoff.reset();
+                clearStall();
+            }
+            case RETRY -> backOff(outcome.detail());
+            case STALLED -> stall(outcome.detail());
+        }
+    }
+
+    private boolean shouldLinger(List<BufferedRecord> batch) {
+        if (config.lingerMs() <= 0 || batch.size() >= config.batchMaxItems()) {
+            return false;
+        }
+        long age = clock.millis() - batch.get(0).appendTimeMillis();
+        return age >= 0 && age < config.lingerMs();
+    }
+
+    private void backOff(String why) throws InterruptedException {
+        long delay = backoff.nextDelayMs();
+        channel.state(ChannelState.BACKING_OFF);
+        if (backoff.consecutiveFailures() == 1) {
+            log.warn("Delivery to {} failed ({}); retrying the same batch with backoff until it succeeds",
+                    channel.connection(), why);
+        }
+        channel.wakeups.await(EnumSet.of(Wakeups.Reason.LIVENESS), delay);
+    }
+
+    private void stall(String why) throws InterruptedException {
+        channel.state(ChannelState.STALLED);
+        if (!stallAlarm) {
+            stallAlarm = true;
+            events.alarm(new QuarantineFullAlarm(channel.connection(), true, clock.instant(), quarantine.usedBytes(),
+                    quarantine.maxBytes()));
+            log.error("Delivery to {} is stopped: {}", channel.connection(), why);
+        }
+        channel.wakeups.await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
+    }
+
+    private void clearStall() {
+        if (stallAlarm) {
+            stallAlarm = false;
+            events.alarm(new QuarantineFullAlarm(channel.connection(), false, clock.instant(), quarantine.usedBytes(),
+                    quarantine.maxBytes()));
+            log.info("Delivery to {} resumed", channel.connection());
+        }
+    }
+
+    private void failed(String what, Exception e) throws InterruptedException {
+        channel.counters.error(what, clock.instant());
+        log.error("Forwarder of {}: {}", channel.connection(), what);
+        backOff(what);
+    }
+}

@@ -1,0 +1,355 @@
+package io.qubiq.storeforward;
+
+import io.qubiq.buffer.BufferException;
+import io.qubiq.buffer.BufferFullException;
+import io.qubiq.buffer.BufferOptions;
+import io.qubiq.buffer.BufferStats;
+import io.qubiq.buffer.DurableBuffer;
+import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.core.error.GatewayException;
+import io.qubiq.core.error.PermanentException;
+import io.qubiq.core.error.UnknownOutcomeException;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.sink.ItemCodec;
+import io.qubiq.core.sink.Sink;
+import io.qubiq.storeforward.quarantine.QuarantineStore;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One outbound connection's store-and-forward channel: one durable buffer, one forwarder thread,
+ * the ordering latch and a quarantine in front of one sink. Everything that writes to the
+ * destination goes through {@link #submit}.
+ *
+ * <p><b>What a producer sees.</b> {@code submit} returns normally only when the batch is either
+ * written and flushed at the destination ({@link SubmitOutcome#DELIVERED}, the fast path) or
+ * appended to the durable buffer ({@link SubmitOutcome#BUFFERED}): never neither.
+ * <ul>
+ *   <li><i>Fast path</i>: nothing is buffered, the destination is not known to be down and fast
+ *       path is enabled: the producer's thread writes the batch through the sink while holding the
+ *       latch exclusively. If that write fails for any reason, the batch is appended to the buffer
+ *       instead (keeping the attempt it used up), the latch closes, and the call returns BUFFERED.
+ *   <li><i>Buffered</i>: something is buffered already, or the destination is DOWN: the batch is
+ *       appended behind the backlog; the forwarder delivers it in order.
+ *   <li><i>Refused</i>: a buffer with the refuse policy is at its limit: {@link ChannelFullException}
+ *       and nothing of the batch is stored. (A drop-oldest buffer never refuses: it discards its
+ *       oldest items, counts them and raises the items-dropped alarm.)
+ *   <li><i>Storage failure</i>: {@link ChannelException}; the batch must be treated as not accepted.
+ * </ul>
+ *
+ * <p><b>Threading.</b> {@code submit} is safe for any number of producer threads; the sink is only
+ * ever called by one thread at a time (fast path under the exclusive latch, or the forwarder while
+ * the latch is closed). {@link #start} and {@link #stop} are called by the lifecycle thread.
+ *
+ * @param <T> the sink's item type
+ */
+public final class StoreForwardChannel<T> implements Component {
+
+    private static final Logger log = LoggerFactory.getLogger(StoreForwardChannel.class);
+
+    private final String connection;
+    private final ChannelConfig config;
+    private final Sink<T> sink;
+    private final ItemCodec<T> codec;
+    private final Liveness liveness;
+    private final EventPublisher events;
+    private final Clock clock;
+    private final BufferOpener bufferOpener;
+    private final QuarantineOpener quarantineOpener;
+
+    final ChannelCounters counters;
+    final PressureAlarms pressure;
+    final Wakeups wakeups = new Wakeups();
+    private OrderingLatch latch;
+    private DurableBuffer buffer;
+    private QuarantineStore quarantineStore;
+    private Quarantine<T> quarantine;
+    private Forwarder<T> forwarder;
+    private Thread forwarderThread;
+    private volatile ChannelState state = ChannelState.STOPPED;
+    private volatile boolean running;
+
+    /** Opens the channel's durable buffer with the water-mark listener the channel provides. */
+    @FunctionalInterface
+    public interface BufferOpener {
+        DurableBuffer open(BufferOptions options, io.qubiq.buffer.WatermarkListener listener) throws BufferException;
+    }
+
+    /** Opens the channel's quarantine store. */
+    @FunctionalInterface
+    public interface QuarantineOpener {
+        QuarantineStore open(long maxBytes) throws java.io.IOException;
+    }
+
+    private final BufferOptions bufferOptions;
+
+    public StoreForwardChannel(String connection, ChannelConfig config, OverflowPolicy destinationDefault,
+                               java.nio.file.Path bufferDir, BufferOpener bufferOpener,
+                               QuarantineOpener quarantineOpener, Sink<T> sink, ItemCodec<T> codec,
+                               Liveness liveness, EventPublisher events, Clock clock) {
+        this.connection = Objects.requireNonNull(connection, "connection");
+        this.config = Objects.requireNonNull(config, "config");
+        this.sink = Objects.requireNonNull(sink, "sink");
+        this.codec = Objects.requireNonNull(codec, "codec");
+        this.liveness = Objects.requireNonNull(liveness, "liveness");
+        this.events = Objects.requireNonNull(events, "events");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.bufferOpener = Objects.requireNonNull(bufferOpener, "bufferOpener");
+        this.quarantineOpener = Objects.requireNonNull(quarantineOpener, "quarantineOpener");
+        this.bufferOptions = new BufferOptions(bufferDir, config.segmentBytes(), config.maxBytes(),
+                config.highWaterPercent() / 100.0, config.lowWaterPercent() / 100.0,
+                config.overflowPolicyOr(destinationDefault), config.durability(), config.fsyncIntervalMs());
+        this.counters = new ChannelCounters(System::nanoTime);
+        this.pressure = new PressureAlarms(connection, counters, events, clock);
+    }
+
+    @Override
+    public String name() {
+        return "channel:" + connection;
+    }
+
+    public String connection() {
+        return connection;
+    }
+
+    @Override
+    public synchronized void start() throws Exception {
+        if (running) {
+            return;
+        }
+        buffer = bufferOpener.open(bufferOptions, pressure);
+        try {
+            quarantineStore = quarantineOpener.open(config.quarantineMaxBytes());
+        } catch (Exception e) {
+            buffer.close();
+            throw e;
+        }
+        BufferStats stats = buffer.stats();
+        latch = new OrderingLatch(stats.records() > 0);
+        quarantine = new Quarantine<>(connection, quarantineStore, codec, this, events, clock);
+        if (stats.records() > 0) {
+            log.info("Channel {}: {} items ({} bytes) buffered from before the restart; delivering them first",
+                    connection, stats.records(), stats.usedBytes());
+        }
+        running = true;
+        state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
+        liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
+        forwarder = new Forwarder<>(this, config, sink, codec, buffer, quarantineStore, liveness, events, clock);
+        forwarderThread = new Thread(forwarder, "forwarder-" + connection);
+        forwarderThread.setDaemon(true);
+        forwarderThread.start();
+    }
+
+    /**
+     * Stops the forwarder after the write in progress (waiting up to {@code 10 s}, then interrupting
+     * it) and closes the buffer and quarantine. Items not yet delivered stay buffered for the next
+     * start.
+     */
+    @Override
+    public synchronized void stop() throws Exception {
+        if (!running) {
+            return;
+        }
+        running = false;
+        wakeups.signal(Wakeups.Reason.STOP);
+        forwarderThread.join(Duration.ofSeconds(10).toMillis());
+        if (forwarderThread.isAlive()) {
+            forwarderThread.interrupt();
+            forwarderThread.join(Duration.ofSeconds(5).toMillis());
+        }
+        latch.exclusive().lock();
+        try {
+            state = ChannelState.STOPPED;
+            buffer.close();
+            quarantineStore.close();
+        } finally {
+            latch.exclusive().unlock();
+        }
+    }
+
+    boolean running() {
+        return running;
+    }
+
+    /**
+     * Hands a batch to the channel. See the class doc for what each outcome means.
+     *
+     * @throws ChannelFullException the refuse policy is in force and the buffer is at its limit
+     * @throws ChannelException     the buffer failed, or the channel is not running
+     */
+    public SubmitOutcome submit(List<T> batch) throws ChannelFullException, ChannelException {
+        if (batch.isEmpty()) {
+            return SubmitOutcome.DELIVERED;
+        }
+        List<byte[]> items = new ArrayList<>(batch.size());
+        for (T item : batch) {
+            items.add(codec.encode(item));
+        }
+        OrderingLatch latch = requireRunning();
+        latch.shared().lock();
+        try {
+            if (latch.isClosed() || !fastPathAllowed()) {
+                appendLocked(latch, envelopes(items, 0, 0));
+                return SubmitOutcome.BUFFERED;
+            }
+        } finally {
+            latch.shared().unlock();
+        }
+        latch.exclusive().lock();
+        try {
+            if (latch.isClosed() || !fastPathAllowed()) {
+                appendLocked(latch, envelopes(items, 0, 0));
+                return SubmitOutcome.BUFFERED;
+            }
+            return writeFastPath(latch, batch, items);
+        } finally {
+            latch.exclusive().unlock();
+        }
+    }
+
+    private SubmitOutcome writeFastPath(OrderingLatch latch, List<T> batch, List<byte[]> items)
+            throws ChannelFullException, ChannelException {
+        long bytes = items.stream().mapToLong(b -> b.length).sum();
+        counters.deliveryAttempts.addAndGet(batch.size());
+        try {
+            sink.write(batch);
+            counters.itemsIn.addAndGet(batch.size());
+            counters.bytesIn.add(bytes);
+            counters.itemsDelivered.addAndGet(batch.size());
+            counters.bytesOut.add(bytes);
+            state = ChannelState.FAST_PATH;
+            return SubmitOutcome.DELIVERED;
+        } catch (PermanentException e) {
+            counters.error(e.getMessage(), clock.instant());
+            List<byte[]> toBuffer = items;
+            if (e.othersWritten()) {
+                // the sink wrote all but the rejected ones: only those go on, to be quarantined in order
+                toBuffer = new ArrayList<>();
+                for (PermanentException.RejectedItem rejected : e.rejected()) {
+                    toBuffer.add(items.get(rejected.index()));
+                }
+                counters.itemsDelivered.addAndGet(batch.size() - toBuffer.size());
+            }
+            appendLocked(latch, envelopes(toBuffer, 1, clock.millis()));
+            return SubmitOutcome.BUFFERED;
+        } catch (UnknownOutcomeException e) {
+            counters.error(e.getMessage(), clock.instant());
+            appendLocked(latch, envelopes(items, 1, clock.millis()));
+            return SubmitOutcome.BUFFERED;
+        } catch (GatewayException e) {
+            counters.error(e.getMessage(), clock.instant());
+            appendLocked(latch, envelopes(items, 0, 0));
+            return SubmitOutcome.BUFFERED;
+        } catch (RuntimeException e) {
+            // a sink bug: keep the data, count the attempt, let the forwarder's attempt cap decide
+            log.error("Sink of {} threw {} on the fast path; the batch is buffered", connection, e.toString(), e);
+            counters.error(e.toString(), clock.instant());
+            appendLocked(latch, envelopes(items, 1, clock.millis()));
+            return SubmitOutcome.BUFFERED;
+        }
+    }
+
+    private static List<byte[]> envelopes(List<byte[]> items, int attempts, long firstFailureMillis) {
+        List<byte[]> payloads = new ArrayList<>(items.size());
+        for (byte[] item : items) {
+            payloads.add(new ItemEnvelope(attempts, firstFailureMillis, item).encode());
+        }
+        return payloads;
+    }
+
+    /** Appends under a latch lock the caller holds, then closes the latch and wakes the forwarder. */
+    private void appendLocked(OrderingLatch latch, List<byte[]> payloads) throws ChannelFullException, ChannelException {
+        if (payloads.isEmpty()) {
+            return;
+        }
+        try {
+            buffer.appendBatch(payloads);
+        } catch (BufferFullException e) {
+            state = ChannelState.FULL;
+            BufferStats stats = buffer.stats();
+            throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
+        } catch (BufferException | IllegalStateException e) {
+            counters.error("buffer: " + e.getMessage(), clock.instant());
+            throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
+                    + e.getMessage(), e);
+        }
+        latch.close();
+        long bytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
+        counters.itemsIn.addAndGet(payloads.size());
+        counters.bytesIn.add(bytes);
+        pressure.noteDrops(buffer.stats().droppedRecords());
+        wakeups.signal(Wakeups.Reason.DATA);
+    }
+
+    /** Puts items from the quarantine back on the buffer, durably, behind the current backlog. */
+    void requeue(List<byte[]> items) throws ChannelFullException, ChannelException {
+        OrderingLatch latch = requireRunning();
+        latch.shared().lock();
+        try {
+            appendLocked(latch, envelopes(items, 0, 0));
+            buffer.sync();
+        } catch (BufferException e) {
+            throw new ChannelException("could not sync the buffer of '" + connection + "': " + e.getMessage(), e);
+        } finally {
+            latch.shared().unlock();
+        }
+    }
+
+    private boolean fastPathAllowed() {
+        return config.fastPath() && liveness.state().allowsAttempts() && state != ChannelState.STALLED;
+    }
+
+    private OrderingLatch requireRunning() throws ChannelException {
+        OrderingLatch current = latch;
+        if (!running || current == null) {
+            throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
+        }
+        return current;
+    }
+
+    /** Called by the forwarder when it sees the buffer empty: opens the latch if it still is. */
+    boolean openLatchIfDrained() {
+        return latch.openIfEmpty(() -> buffer.stats().records() == 0);
+    }
+
+    void state(ChannelState newState) {
+        if (state != ChannelState.STOPPED || newState == ChannelState.STOPPED) {
+            state = newState;
+        }
+    }
+
+    ChannelState state() {
+        return state;
+    }
+
+    /** The operator queue of this channel's quarantined items. */
+    public Quarantine<T> quarantine() {
+        if (quarantine == null) {
+            throw new IllegalStateException("channel '" + connection + "' has not been started");
+        }
+        return quarantine;
+    }
+
+    public ChannelStatus status() {
+        DurableBuffer current = buffer;
+        BufferStats stats = current == null ? null : current.stats();
+        long used = stats == null ? 0 : stats.usedBytes();
+        long max = stats == null ? config.maxBytes() : stats.maxBytes();
+        var age = stats == null ? java.util.Optional.<Duration>empty()
+                : stats.oldestAppendTime().map(t -> Duration.between(t, clock.instant()));
+        var lastError = counters.lastError();
+        QuarantineStore store = quarantineStore;
+        return new ChannelStatus(connection, state, liveness.state(), used, stats == null ? 0 : stats.records(), max,
+                max == 0 ? 0 : 100.0 * used / max, age, counters.bytesIn.rate(), counters.bytesOut.rate(),
+                counters.itemsIn.get(), counters.itemsDelivered.get(), stats == null ? 0 : stats.droppedRecords(),
+                counters.itemsQuarantined.get(), counters.deliveryAttempts.get(), store == null ? 0 : store.size(),
+                store == null ? 0 : store.usedBytes(), pressure.pressureActive(),
+                lastError.map(ChannelCounters.LastError::message), lastError.map(ChannelCounters.LastError::at));
+    }
+}

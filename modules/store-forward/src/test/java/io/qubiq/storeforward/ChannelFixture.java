@@ -1,0 +1,79 @@
+package io.qubiq.storeforward;
+
+import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.buffer.SegmentedDiskBuffer;
+import io.qubiq.storeforward.quarantine.FileQuarantineStore;
+import io.qubiq.testkit.RecordingEvents;
+import io.qubiq.testkit.ScriptedSink;
+import io.qubiq.testkit.TextCodec;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A real channel (disk buffer, file quarantine) on a test directory, in front of a scripted sink.
+ * Small segments and short backoffs so tests run fast; everything else as configured in production.
+ */
+final class ChannelFixture implements AutoCloseable {
+
+    final Path dir;
+    final ScriptedSink<String> sink;
+    final SettableLiveness liveness = new SettableLiveness();
+    final RecordingEvents events = new RecordingEvents();
+    final ChannelConfig config;
+    final OverflowPolicy policy;
+    StoreForwardChannel<String> channel;
+
+    ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy) {
+        this(dir, config, policy, new ScriptedSink<>("dest"));
+    }
+
+    ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy, ScriptedSink<String> sink) {
+        this.dir = dir;
+        this.config = config;
+        this.policy = policy;
+        this.sink = sink;
+    }
+
+    static ChannelConfig fastConfig() {
+        return ChannelConfig.defaults()
+                .withMaxBytes(4L << 20)
+                .withSegmentBytes(256 * 1024)
+                .withBatch(50, 0)
+                .withBackoff(5, 50);
+    }
+
+    ChannelFixture start() throws Exception {
+        channel = new StoreForwardChannel<>("dest", config, policy, dir.resolve("buffer"),
+                SegmentedDiskBuffer::open, maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes),
+                sink, new TextCodec(), liveness, events, Clock.systemUTC());
+        channel.start();
+        return this;
+    }
+
+    /** Stops and starts a new channel on the same directories, as a gateway restart would. */
+    ChannelFixture restart() throws Exception {
+        channel.stop();
+        return start();
+    }
+
+    SubmitOutcome submit(String... items) throws Exception {
+        return channel.submit(List.of(items));
+    }
+
+    static List<String> items(String prefix, int from, int toExclusive) {
+        List<String> items = new ArrayList<>();
+        for (int i = from; i < toExclusive; i++) {
+            items.add(prefix + i);
+        }
+        return items;
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (channel != null) {
+            channel.stop();
+        }
+    }
+}
