@@ -3,6 +3,7 @@ package io.qubiq.app.metrics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -13,8 +14,11 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.qubiq.app.lifecycle.Lifecycle;
 import io.qubiq.core.lifecycle.ComponentState;
 import io.qubiq.core.lifecycle.ComponentStatus;
+import io.qubiq.storeforward.ChannelState;
+import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.tagbus.SubscriberStats;
 import io.qubiq.tagbus.TagBus;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -96,6 +100,56 @@ public final class GatewayMetrics {
                 .mapToDouble(value)
                 .findFirst()
                 .orElse(0);
+    }
+
+    /**
+     * The store-and-forward meters of one channel, read from its status at scrape time. Every channel
+     * gets the same names, told apart by the {@code connection} tag.
+     */
+    public void bindChannel(String connection, Supplier<ChannelStatus> status) {
+        Tags tags = Tags.of("connection", connection);
+        gauge("sf_buffer_bytes", "Bytes buffered", tags, status, ChannelStatus::bufferedBytes);
+        gauge("sf_buffer_items", "Items buffered", tags, status, ChannelStatus::bufferedItems);
+        gauge("sf_buffer_max_bytes", "The buffer's byte limit", tags, status, ChannelStatus::maxBytes);
+        gauge("sf_buffer_fill_ratio", "Bytes buffered as a fraction of the limit", tags, status,
+                s -> s.fillPercent() / 100.0);
+        gauge("sf_oldest_item_age_seconds", "Age of the oldest buffered item", tags, status,
+                s -> s.oldestItemAge().map(d -> d.toMillis() / 1000.0).orElse(0.0));
+        gauge("sf_in_bytes_per_second", "Smoothed rate of bytes entering the channel", tags, status,
+                ChannelStatus::inBytesPerSecond);
+        gauge("sf_out_bytes_per_second", "Smoothed rate of bytes delivered", tags, status,
+                ChannelStatus::outBytesPerSecond);
+        gauge("sf_quarantine_items", "Items in quarantine", tags, status, ChannelStatus::quarantineItems);
+        gauge("sf_quarantine_bytes", "Bytes the quarantine occupies", tags, status, ChannelStatus::quarantineBytes);
+        gauge("sf_pressure_alarm", "1 while the buffer-pressure alarm is raised", tags, status,
+                s -> s.pressureAlarm() ? 1 : 0);
+        counter("sf_items_in", "Items handed to the channel", tags, status, ChannelStatus::itemsIn);
+        counter("sf_items_delivered", "Items confirmed written at the destination", tags, status,
+                ChannelStatus::itemsDelivered);
+        counter("sf_items_dropped", "Items discarded by drop-oldest at the limit", tags, status,
+                ChannelStatus::itemsDropped);
+        counter("sf_items_quarantined", "Items set aside in quarantine", tags, status,
+                ChannelStatus::itemsQuarantined);
+        counter("sf_delivery_attempts", "Item write attempts, successful or not", tags, status,
+                ChannelStatus::deliveryAttempts);
+        for (ChannelState state : ChannelState.values()) {
+            Gauge.builder("sf_state", status, s -> s.get().state() == state ? 1 : 0)
+                    .description("1 for the channel's current state")
+                    .tags(tags.and("state", state.name()))
+                    .register(registry);
+        }
+    }
+
+    private void gauge(String name, String description, Tags tags, Supplier<ChannelStatus> status,
+                       ToDoubleFunction<ChannelStatus> value) {
+        Gauge.builder(name, status, s -> value.applyAsDouble(s.get())).description(description).tags(tags)
+                .register(registry);
+    }
+
+    private void counter(String name, String description, Tags tags, Supplier<ChannelStatus> status,
+                         ToDoubleFunction<ChannelStatus> value) {
+        FunctionCounter.builder(name, status, s -> value.applyAsDouble(s.get())).description(description).tags(tags)
+                .register(registry);
     }
 
     public void close() {
