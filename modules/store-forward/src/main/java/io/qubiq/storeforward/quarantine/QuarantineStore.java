@@ -14,6 +14,9 @@ import java.util.Optional;
  * never a half-written entry. Entries that fail their checksum on open are moved aside (never
  * deleted) and reported by {@link #setAside()}.
  *
+ * <p><b>Values.</b> Failure times are kept to the millisecond (finer instants are truncated), and
+ * {@code entry.itemBytes()} must equal the item's length.
+ *
  * <p><b>Limit.</b> {@link #usedBytes()} counts what each entry occupies on disk (header, texts and
  * item); an {@link #add} that would pass {@code maxBytes} is refused with {@link
  * QuarantineFullException} and stores nothing.
@@ -23,16 +26,23 @@ import java.util.Optional;
  */
 public interface QuarantineStore extends AutoCloseable {
 
-    /** Stores one entry durably. An id already present is rejected with IllegalArgumentException. */
+    /**
+     * Stores one entry durably. An id already present, or an {@code itemBytes} that differs from
+     * {@code item.length}, is rejected with IllegalArgumentException and nothing is stored.
+     */
     void add(QuarantineEntry entry, byte[] item) throws QuarantineFullException, IOException;
 
     /** Entries newest first (highest id first), optionally only one failure class. */
     QuarantinePage list(int offset, int limit, Optional<FailureClass> failureClass);
 
-    /** One entry with its item; empty when no such id. */
+    /**
+     * One entry with its item; empty when no such id. A durable store verifies the item again as it
+     * reads it: an entry damaged since open is moved aside (counted by {@link #setAside()}, no
+     * longer listed) and reported by a {@link QuarantineEntryCorruptException} naming the file.
+     */
     Optional<QuarantinedItem> get(long id) throws IOException;
 
-    /** Whether an entry with this id is stored; answered from memory. */
+    /** Whether an entry with this id is stored (committed); answered from memory. */
     boolean contains(long id);
 
     /** Removes one entry durably; false when there was no such id. */
@@ -44,7 +54,10 @@ public interface QuarantineStore extends AutoCloseable {
 
     long maxBytes();
 
-    /** Entries found damaged when the store was opened and moved to its {@code corrupt/} folder. */
+    /**
+     * Entries found damaged and moved to the {@code corrupt/} folder since the store was opened:
+     * on open, or later by {@link #get}.
+     */
     int setAside();
 
     @Override
