@@ -1,0 +1,170 @@
+package io.qubiq.sink.questdb;
+
+import io.qubiq.core.error.ConfigurationException;
+import io.qubiq.core.error.GatewayException;
+import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.sink.Sink;
+import io.questdb.client.Sender;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes {@link QuestDbRow}s to QuestDB over ILP/HTTP with the official client. Each
+ * {@link #write} appends the whole batch to one request and flushes it; it returns only after
+ * QuestDB accepted the request, which QuestDB commits as a whole or not at all. Tables and columns
+ * that do not exist yet are created by QuestDB on first write.
+ *
+ * <p>Failures are classified by {@link FailureClassifier}: unreachable server or HTTP 5xx is
+ * transient, a row QuestDB cannot take (type or schema error) permanent and named by its line, a
+ * timeout after sending unknown outcome, bad credentials or endpoint configuration. After any
+ * failure the client is closed without sending what it still holds and a new one is made for the
+ * next write: a client may be unusable after an error. The sink never retries and never sleeps.
+ *
+ * <p>Threading: {@link #write} and {@link #close} are called by one thread at a time (the channel's
+ * forwarder, or a producer under the channel's latch); {@link #probe} may run concurrently on the
+ * monitor's thread and uses its own HTTP connection.
+ */
+public final class QuestDbSink implements Sink<QuestDbRow> {
+
+    private static final Logger log = LoggerFactory.getLogger(QuestDbSink.class);
+
+    private final String id;
+    private final String connectString;
+    private final boolean idempotent;
+    private final FailureClassifier classifier;
+    private final PingProbe probe;
+    private Sender sender;
+    private boolean closed;
+
+    /**
+     * @throws ConfigurationException when the address is not {@code host:port} or the settings are
+     *     contradictory (the same checks the configuration binder reports)
+     */
+    public QuestDbSink(String id, QuestDbSinkConfig config, Clock clock) throws ConfigurationException {
+        this.id = Objects.requireNonNull(id, "id");
+        List<QuestDbSinkConfig.Violation> violations = config.violations();
+        if (!violations.isEmpty()) {
+            QuestDbSinkConfig.Violation first = violations.get(0);
+            throw new ConfigurationException(first.key(), first.message());
+        }
+        HostPort address = HostPort.parse(config.address()).orElseThrow();
+        this.connectString = SenderSettings.connectString(config, address);
+        this.idempotent = config.idempotent();
+        this.classifier = new FailureClassifier(config);
+        this.probe = new PingProbe(config, address, clock);
+    }
+
+    public QuestDbSink(String id, QuestDbSinkConfig config) throws ConfigurationException {
+        this(id, config, Clock.systemUTC());
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public void write(List<QuestDbRow> batch) throws GatewayException {
+        if (closed) {
+            throw new IllegalStateException("QuestDB sink " + id + " is closed");
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        Sender s = sender();
+        for (int i = 0; i < batch.size(); i++) {
+            try {
+                append(s, batch.get(i));
+            } catch (RuntimeException e) {
+                discardSender();
+                throw classifier.appendFailed(e, i);
+            }
+        }
+        try {
+            s.flush();
+        } catch (RuntimeException e) {
+            discardSender();
+            GatewayException failure = classifier.flushFailed(e, batch.size());
+            log.debug("QuestDB write of {} rows for {} failed ({}): {}", batch.size(), id, failure.failureClass(),
+                    e.getMessage());
+            throw failure;
+        }
+    }
+
+    @Override
+    public ConnectionStatus probe() {
+        return probe.probe();
+    }
+
+    @Override
+    public boolean idempotent() {
+        return idempotent;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        discardSender();
+    }
+
+    private Sender sender() throws ConfigurationException {
+        if (sender == null) {
+            try {
+                sender = Sender.fromConfig(connectString);
+            } catch (RuntimeException e) {
+                throw new ConfigurationException("address", "the QuestDB client rejects this configuration: "
+                        + e.getMessage(), e);
+            }
+        }
+        return sender;
+    }
+
+    private static void append(Sender s, QuestDbRow row) {
+        s.table(row.table());
+        for (Map.Entry<String, String> symbol : row.symbols().entrySet()) {
+            s.symbol(symbol.getKey(), symbol.getValue());
+        }
+        for (Map.Entry<String, Object> column : row.columns().entrySet()) {
+            String name = column.getKey();
+            Object value = column.getValue();
+            if (value instanceof Boolean b) {
+                s.boolColumn(name, b);
+            } else if (value instanceof Long l) {
+                s.longColumn(name, l);
+            } else if (value instanceof Double d) {
+                s.doubleColumn(name, d);
+            } else if (value instanceof String str) {
+                s.stringColumn(name, str);
+            } else if (value instanceof Instant t) {
+                s.timestampColumn(name, t);
+            } else {
+                throw new IllegalArgumentException("unsupported value for column " + name + ": " + value);
+            }
+        }
+        s.at(row.timestamp());
+    }
+
+    /** Drops what the client still holds (so closing sends nothing) and closes it. */
+    private void discardSender() {
+        Sender s = sender;
+        sender = null;
+        if (s == null) {
+            return;
+        }
+        try {
+            s.reset();
+        } catch (RuntimeException e) {
+            log.debug("Resetting the QuestDB client of {} failed: {}", id, e.toString());
+        }
+        try {
+            s.close();
+        } catch (RuntimeException e) {
+            log.debug("Closing the QuestDB client of {} failed: {}", id, e.toString());
+        }
+    }
+}
