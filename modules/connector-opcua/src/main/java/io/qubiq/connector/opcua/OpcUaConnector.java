@@ -1,0 +1,443 @@
+package io.qubiq.connector.opcua;
+
+import io.qubiq.core.connector.DeviceConnector;
+import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.error.PermanentException;
+import io.qubiq.core.error.TransientException;
+import io.qubiq.core.health.ConnectionState;
+import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.tag.DataType;
+import io.qubiq.core.tag.Quality;
+import io.qubiq.core.tag.TagPath;
+import io.qubiq.core.tag.TagPublisher;
+import io.qubiq.core.tag.TagValue;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
+import org.eclipse.milo.opcua.sdk.client.SessionActivityListener;
+import org.eclipse.milo.opcua.sdk.client.UaSession;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
+import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads tags from one OPC UA server with Eclipse Milo and writes them back on request.
+ *
+ * <p><b>Connecting.</b> {@link #start} returns at once. The connector thread builds a client and
+ * connects; while that fails, it retries after {@link ReconnectBackoff} waits
+ * ({@code reconnect_initial_ms} doubling to {@code reconnect_max_ms}). Once a session exists,
+ * Milo's session state machine keeps it: when the connection drops, every tag is published Bad
+ * NotConnected and the status turns DOWN; Milo reconnects on its own schedule and transfers the
+ * subscriptions to the new session. A subscription the server cannot transfer (it restarted, or
+ * the session timed out) is re-created by the {@link SubscriptionSynchronizer}; after any
+ * reconnect every tag is read once, so values that did not change during the outage turn Good
+ * again.
+ *
+ * <p><b>Values.</b> In subscription mode the server reports changes of monitored items; in
+ * polling mode the connector reads every tag each {@code polling_interval_ms}. Each value is
+ * converted ({@link VariantConversion}), scaled, given the server's status code as quality
+ * ({@link QualityMapping}), passed through {@link StaleTagWatch} and published with the source and
+ * server timestamps.
+ *
+ * <p><b>Writes</b> go straight to the device with OPC UA Write, never buffered: the future
+ * completes with the device's status code, or fails with a {@link PermanentException} (tag not
+ * configured or not writable, value not convertible: nothing was sent), a {@link
+ * TransientException} (not connected: nothing was sent) or an {@link
+ * io.qubiq.core.error.UnknownOutcomeException}
+ * (no answer within {@code request_timeout_ms}: the write may have happened).
+ *
+ * <p><b>Threading.</b> One connector thread ({@code qubiq-opcua-<id>}) owns connecting,
+ * subscription synchronization, polling and stale sweeps. Milo delivers values on its own threads;
+ * they are converted and published there (the publisher is thread-safe). {@link #status()},
+ * {@link #stats()}, {@link #write} and {@link #browse} may be called from any thread.
+ */
+public final class OpcUaConnector implements DeviceConnector {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OpcUaConnector.class);
+
+    /** What the connector knows about one tag: its last published value and the raw type read. */
+    private record TagState(TagValue last, Optional<Class<?>> rawType) {
+    }
+
+    private final String id;
+    private final OpcUaConnectionConfig config;
+    private final Clock clock;
+    private final Map<TagPath, OpcUaTagConfig> tags = new LinkedHashMap<>();
+    private final Map<TagPath, TagState> state = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService thread;
+    private final ReconnectBackoff backoff;
+    private final StaleTagWatch staleWatch;
+    private final SubscriptionSynchronizer synchronizer;
+    private final TagWriter writer;
+    private final SessionOpener opener;
+    private final TagPoller poller;
+    private final AtomicReference<ConnectionStatus> status;
+    private final AtomicLong valuesReceived = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong reconnects = new AtomicLong();
+    private final AtomicLong subscriptionsRecreated = new AtomicLong();
+    private volatile TagPublisher publisher;
+    private volatile OpcUaClient client;
+    private volatile boolean closed;
+    private boolean sessionLost;
+
+    public OpcUaConnector(String id, OpcUaConnectionConfig config) {
+        this(id, config, Clock.systemUTC());
+    }
+
+    public OpcUaConnector(String id, OpcUaConnectionConfig config, Clock clock) {
+        this.id = id;
+        this.config = config;
+        this.clock = clock;
+        config.tags().forEach(tag -> tags.put(tag.tagPath(), tag));
+        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "qubiq-opcua-" + id);
+            t.setDaemon(true);
+            return t;
+        });
+        this.backoff = new ReconnectBackoff(config.reconnectInitialMs(), config.reconnectMaxMs());
+        this.staleWatch = new StaleTagWatch(Duration.ofMillis(config.staleAfterMs()));
+        this.synchronizer = new SubscriptionSynchronizer(config, this::onDataValue, this::onTransferFailed);
+        this.opener = new SessionOpener(id, config);
+        this.poller = new TagPoller(this::onDataValue, this::onReadFailed);
+        this.writer = new TagWriter(config.requestTimeoutMs(), this::previousRawType);
+        this.status = new AtomicReference<>(ConnectionStatus.unknown(clock.instant()));
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public void start(TagPublisher target) {
+        this.publisher = target;
+        thread.execute(this::connect);
+        if (staleWatch.enabled()) {
+            long every = Math.max(20, config.staleAfterMs() / 4);
+            thread.scheduleWithFixedDelay(guarded(this::sweepStale), every, every, TimeUnit.MILLISECONDS);
+        }
+        if (config.mode() == AcquisitionMode.POLLING) {
+            thread.scheduleWithFixedDelay(guarded(this::poll), config.pollingIntervalMs(), config.pollingIntervalMs(),
+                    TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @Override
+    public ConnectionStatus status() {
+        return status.get();
+    }
+
+    public OpcUaStats stats() {
+        return new OpcUaStats(valuesReceived.get(), errors.get(), reconnects.get(), subscriptionsRecreated.get());
+    }
+
+    /** The certificate directory, once a secured connection has opened it. */
+    public Optional<PkiDirectory> pki() {
+        return opener.pki();
+    }
+
+    /** What the server granted each tag's monitored item (subscription mode). Runs on the connector thread. */
+    public Map<TagPath, SubscriptionSynchronizer.Granted> grantedItems() {
+        if (closed) {
+            return Map.of();
+        }
+        try {
+            return CompletableFuture.supplyAsync(synchronizer::granted, thread).join();
+        } catch (RejectedExecutionException e) {
+            return Map.of(); // closed concurrently
+        }
+    }
+
+    // ---- connecting (connector thread) ----
+
+    private void connect() {
+        if (closed) {
+            return;
+        }
+        OpcUaClient created;
+        try {
+            created = opener.open(new SessionActivityListener() {
+                @Override
+                public void onSessionActive(UaSession session) {
+                    onConnectorThread(() -> sessionActive());
+                }
+
+                @Override
+                public void onSessionInactive(UaSession session) {
+                    onConnectorThread(() -> sessionInactive("the session with " + config.endpointUrl() + " was lost"));
+                }
+            });
+        } catch (Exception e) {
+            errors.incrementAndGet();
+            long delay = backoff.nextDelayMs();
+            String message = opener.explain(e) + " (next attempt in " + delay + " ms)";
+            LOG.warn("OPC UA connection {}: {}", id, message);
+            markDown(message);
+            onConnectorThread(this::connect, delay);
+            return;
+        }
+        if (closed) {
+            created.disconnectAsync();
+            return;
+        }
+        client = created;
+        backoff.reset();
+        markUp();
+        if (config.mode() == AcquisitionMode.SUBSCRIPTION) {
+            reconcileSubscriptions();
+        }
+    }
+
+    private void sessionActive() {
+        if (closed || client == null) {
+            return;
+        }
+        if (sessionLost) {
+            sessionLost = false;
+            reconnects.incrementAndGet();
+            LOG.info("OPC UA connection {}: session with {} active again", id, config.endpointUrl());
+            markUp();
+            if (config.mode() == AcquisitionMode.SUBSCRIPTION) {
+                reconcileSubscriptions();
+                refreshAll();
+            }
+        }
+    }
+
+    private void sessionInactive(String message) {
+        if (closed || client == null) {
+            return;
+        }
+        sessionLost = true;
+        LOG.warn("OPC UA connection {}: {}; reconnecting", id, message);
+        markDown(message);
+    }
+
+    private void onTransferFailed(OpcUaSubscription subscription) {
+        onConnectorThread(() -> {
+            subscriptionsRecreated.incrementAndGet();
+            LOG.info("OPC UA connection {}: the server could not transfer a subscription; re-creating it", id);
+            reconcileSubscriptions();
+        });
+    }
+
+    private void reconcileSubscriptions() {
+        OpcUaClient current = client;
+        if (current == null || closed) {
+            return;
+        }
+        try {
+            Map<TagPath, StatusCode> refused = synchronizer.synchronize(current);
+            Instant now = clock.instant();
+            refused.forEach((path, code) -> {
+                errors.incrementAndGet();
+                LOG.warn("OPC UA connection {}: the server refused to monitor {} ({}): {}", id, path,
+                        tags.get(path).nodeId(), QualityMapping.of(code));
+                publish(TagValue.withoutValue(path, typeOf(path), QualityMapping.of(code), now));
+            });
+        } catch (Exception e) {
+            errors.incrementAndGet();
+            LOG.warn("OPC UA connection {}: cannot create subscriptions: {}; retrying", id, FailureText.describe(e));
+            onConnectorThread(this::reconcileSubscriptions, backoff.nextDelayMs());
+        }
+    }
+
+    /** A periodic task that logs instead of dying: an escaping exception would cancel its schedule. */
+    private Runnable guarded(Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                errors.incrementAndGet();
+                LOG.error("OPC UA connection {}: periodic task failed (a bug)", id, e);
+            }
+        };
+    }
+
+    /** Runs {@code task} on the connector thread, unless the connector is closed (then it is dropped). */
+    private void onConnectorThread(Runnable task) {
+        onConnectorThread(task, 0);
+    }
+
+    private void onConnectorThread(Runnable task, long delayMs) {
+        if (closed) {
+            return;
+        }
+        try {
+            thread.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // Closed concurrently: nothing left to do.
+        }
+    }
+
+    private void markUp() {
+        status.updateAndGet(s -> s.state() == ConnectionState.UP ? s
+                : new ConnectionStatus(ConnectionState.UP, clock.instant(), s.lastError()));
+    }
+
+    private void markDown(String error) {
+        ConnectionStatus before = status.getAndUpdate(s -> new ConnectionStatus(ConnectionState.DOWN,
+                s.state() == ConnectionState.DOWN ? s.since() : clock.instant(), Optional.of(error)));
+        if (before.state() != ConnectionState.DOWN) {
+            Instant now = clock.instant();
+            for (TagPath path : tags.keySet()) {
+                publish(TagValue.withoutValue(path, typeOf(path), Quality.BAD_NOT_CONNECTED, now));
+            }
+        }
+    }
+
+    // ---- values ----
+
+    private void poll() {
+        OpcUaClient current = client;
+        if (current == null || closed || status.get().state() != ConnectionState.UP) {
+            return;
+        }
+        readAll(current);
+    }
+
+    private void refreshAll() {
+        OpcUaClient current = client;
+        if (current != null) {
+            readAll(current);
+        }
+    }
+
+    private void readAll(OpcUaClient current) {
+        poller.readAll(current, new ArrayList<>(tags.values()));
+    }
+
+    private void onReadFailed(List<OpcUaTagConfig> failed, Exception e) {
+        errors.incrementAndGet();
+        if (closed || status.get().state() != ConnectionState.UP) {
+            return; // the session loss already turned every tag BadNotConnected
+        }
+        Quality quality = QualityMapping.ofFailure(e);
+        LOG.warn("OPC UA connection {}: reading {} tags failed: {}", id, failed.size(), FailureText.describe(e));
+        Instant now = clock.instant();
+        for (OpcUaTagConfig tag : failed) {
+            publish(TagValue.withoutValue(tag.tagPath(), typeOf(tag.tagPath()), quality, now));
+        }
+    }
+
+    private void onDataValue(OpcUaTagConfig tag, DataValue value) {
+        valuesReceived.incrementAndGet();
+        Instant now = clock.instant();
+        TagPath path = tag.tagPath();
+        TagValue tagValue = TagValueShaper.shape(tag, value, typeOf(path), now);
+        Optional<Class<?>> rawType = TagValueShaper.rawType(value).or(() -> previousRawType(path));
+        state.put(path, new TagState(tagValue, rawType));
+        publish(staleWatch.admit(tagValue, now));
+    }
+
+    private void sweepStale() {
+        for (TagValue stale : staleWatch.sweep(clock.instant())) {
+            publish(stale);
+        }
+    }
+
+    private void publish(TagValue value) {
+        TagPublisher target = publisher;
+        if (target != null && !closed) {
+            state.compute(value.path(), (p, s) -> new TagState(value, s == null ? Optional.empty() : s.rawType()));
+            target.publish(value);
+        }
+    }
+
+    private DataType typeOf(TagPath path) {
+        TagState known = state.get(path);
+        if (known != null) {
+            return known.last().type();
+        }
+        return DataType.FLOAT64;
+    }
+
+    private Optional<Class<?>> previousRawType(TagPath path) {
+        TagState known = state.get(path);
+        return known == null ? Optional.empty() : known.rawType();
+    }
+
+    // ---- writes and browsing (any thread) ----
+
+    @Override
+    public CompletableFuture<TagWriteResult> write(TagPath tag, Object value) {
+        OpcUaTagConfig configured = tags.get(tag);
+        if (configured == null) {
+            return CompletableFuture.failedFuture(new PermanentException("tag " + tag + " is not configured on OPC UA"
+                    + " connection " + id + "; nothing was written", null));
+        }
+        if (!configured.writable()) {
+            return CompletableFuture.failedFuture(new PermanentException("tag " + tag + " is not writable: set"
+                    + " writable: true on it in connection " + id + " to allow writes; nothing was written", null));
+        }
+        OpcUaClient current = client;
+        if (current == null || status.get().state() != ConnectionState.UP) {
+            return CompletableFuture.failedFuture(new TransientException("OPC UA connection " + id + " is not connected"
+                    + status.get().lastError().map(e -> " (" + e + ")").orElse("")
+                    + "; the write to " + tag + " was not sent (writes are never buffered)"));
+        }
+        return writer.write(current, configured, value);
+    }
+
+    /**
+     * The children of {@code nodeId} (such as {@code i=85}, the Objects folder) for the console's
+     * lazy address-space browser: hierarchical forward references, with the data type of variables.
+     * Fails with a {@link TransientException} while disconnected.
+     */
+    public CompletableFuture<List<BrowseEntry>> browse(String nodeId) {
+        OpcUaClient current = client;
+        if (current == null || status.get().state() != ConnectionState.UP) {
+            return CompletableFuture.failedFuture(new TransientException("OPC UA connection " + id
+                    + " is not connected; cannot browse " + nodeId));
+        }
+        NodeId parent;
+        try {
+            parent = NodeId.parse(nodeId);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(new PermanentException("\"" + nodeId + "\" is not a node id", e));
+        }
+        return new AddressSpaceBrowser(current).children(parent)
+                .orTimeout(config.requestTimeoutMs(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        OpcUaClient current = client;
+        client = null;
+        if (current != null) {
+            try {
+                current.disconnectAsync().get(Math.min(config.requestTimeoutMs(), 5000), TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                LOG.debug("OPC UA connection {}: disconnect did not complete: {}", id, FailureText.describe(e));
+            }
+        }
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.qubiq.connector.opcua;
+
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
+import org.eclipse.milo.opcua.sdk.client.SessionActivityListener;
+import org.eclipse.milo.opcua.stack.core.UaException;
+import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
+
+/**
+ * One connection attempt: opens the PKI directory the first time a secured policy needs it, builds
+ * a Milo client ({@link MiloClientFactory}) and connects it, bounded by twice the request timeout
+ * (Milo keeps retrying some failures, such as an untrusted server certificate, inside its connect).
+ * A failed attempt leaves no client behind. Owned by the connector thread.
+ */
+final class SessionOpener {
+
+    private final String connectionId;
+    private final OpcUaConnectionConfig config;
+    private volatile Optional<PkiDirectory> pki = Optional.empty();
+
+    SessionOpener(String connectionId, OpcUaConnectionConfig config) {
+        this.connectionId = connectionId;
+        this.config = config;
+    }
+
+    /** The certificate directory, once a secured connection attempt has opened it. */
+    Optional<PkiDirectory> pki() {
+        return pki;
+    }
+
+    /** A connected client whose session events go to {@code listener}; throws what the attempt failed with. */
+    OpcUaClient open(SessionActivityListener listener) throws Exception {
+        if (config.secured() && pki.isEmpty()) {
+            pki = Optional.of(PkiDirectory.open(config.pkiDir(), MiloClientFactory.applicationUri(connectionId)));
+        }
+        OpcUaClient client = new MiloClientFactory(connectionId, config, pki).create();
+        try {
+            client.addSessionActivityListener(listener);
+            client.connectAsync().get(config.requestTimeoutMs() * 2, TimeUnit.MILLISECONDS);
+            return client;
+        } catch (Exception e) {
+            client.disconnectAsync();
+            throw e;
+        }
+    }
+
+    /** What went wrong with an attempt, with the operator's next step for an untrusted certificate. */
+    String explain(Exception failure) {
+        boolean security = UaException.extractStatusCode(failure).map(StatusCode::isSecurityError).orElse(false);
+        String hint = config.secured() && security ? "; if the server certificate is not trusted yet, it is in "
+                + config.pkiDir().resolve("rejected") + ": trust it to connect" : "";
+        return "cannot connect to " + config.endpointUrl() + ": " + FailureText.describe(failure) + hint;
+    }
+}

@@ -1,0 +1,171 @@
+package io.qubiq.connector.opcua;
+
+import io.qubiq.core.tag.TagPath;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.MonitoredItemSynchronizationException;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
+import org.eclipse.milo.opcua.stack.core.UaException;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.DataChangeTrigger;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.DeadbandType;
+import org.eclipse.milo.opcua.stack.core.types.structured.DataChangeFilter;
+
+import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
+
+/**
+ * Keeps the server's subscriptions in line with the configured tags. The desired state is the tag
+ * list; the actual state is the monitored items Milo holds, each with what the server granted
+ * (revised sampling interval and queue size, or the Bad code it refused the item with).
+ * {@link #synchronize} reconciles by diff: it removes items whose tag is no longer desired, adds
+ * the missing ones to a subscription with room (at most {@code max_items_per_subscription} each,
+ * Milo splitting calls by the server's MaxMonitoredItemsPerCall), creates subscriptions that do
+ * not exist on the server (first start, or after a failed transfer) and lets Milo create, modify
+ * or delete items as needed.
+ *
+ * <p>Owned by the connector thread: every method but the value callbacks runs there. Values arrive
+ * on Milo's delivery threads and go straight to {@code onValue}.
+ */
+final class SubscriptionSynchronizer {
+
+    /** What the server granted one tag's monitored item. */
+    record Granted(StatusCode status, Optional<Double> samplingIntervalMs, Optional<Long> queueSize) {
+    }
+
+    private final OpcUaConnectionConfig config;
+    private final BiConsumer<OpcUaTagConfig, DataValue> onValue;
+    private final Consumer<OpcUaSubscription> onTransferFailed;
+    private final Map<TagPath, OpcUaTagConfig> desired = new LinkedHashMap<>();
+    private final Map<TagPath, OpcUaMonitoredItem> actual = new LinkedHashMap<>();
+    private final Map<OpcUaMonitoredItem, OpcUaSubscription> owner = new LinkedHashMap<>();
+    private final List<OpcUaSubscription> subscriptions = new ArrayList<>();
+    private OpcUaClient client;
+
+    SubscriptionSynchronizer(OpcUaConnectionConfig config, BiConsumer<OpcUaTagConfig, DataValue> onValue,
+                             Consumer<OpcUaSubscription> onTransferFailed) {
+        this.config = config;
+        this.onValue = onValue;
+        this.onTransferFailed = onTransferFailed;
+        config.tags().forEach(tag -> desired.put(tag.tagPath(), tag));
+    }
+
+    /** Replaces the desired tags; the next {@link #synchronize} applies the difference. */
+    void setDesired(List<OpcUaTagConfig> tags) {
+        desired.clear();
+        tags.forEach(tag -> desired.put(tag.tagPath(), tag));
+    }
+
+    /**
+     * Makes the server's state match the desired tags on {@code client}. A new client (a fresh
+     * connection) drops every subscription of the old one first.
+     *
+     * @return the tags whose item the server refused, with its status code
+     */
+    Map<TagPath, StatusCode> synchronize(OpcUaClient current) throws UaException {
+        if (client != current) {
+            forgetAll();
+            client = current;
+        }
+        Optional<Long> perCall = operationLimit(current);
+        for (TagPath path : List.copyOf(actual.keySet())) {
+            OpcUaTagConfig wanted = desired.get(path);
+            OpcUaMonitoredItem item = actual.get(path);
+            if (wanted == null || !wanted.nodeId().equals(item.getReadValueId().getNodeId().toParseableString())) {
+                owner.remove(item).removeMonitoredItem(item);
+                actual.remove(path);
+            }
+        }
+        for (OpcUaTagConfig tag : desired.values()) {
+            if (!actual.containsKey(tag.tagPath())) {
+                OpcUaMonitoredItem item = newItem(tag);
+                OpcUaSubscription subscription = subscriptionWithRoom(current);
+                subscription.addMonitoredItem(item);
+                actual.put(tag.tagPath(), item);
+                owner.put(item, subscription);
+            }
+        }
+        for (OpcUaSubscription subscription : subscriptions) {
+            perCall.ifPresent(limit -> subscription.setMaxMonitoredItemsPerCall(uint(limit)));
+            if (subscription.getSubscriptionId().isEmpty()) {
+                subscription.create();
+            }
+            try {
+                subscription.synchronizeMonitoredItems();
+            } catch (MonitoredItemSynchronizationException e) {
+                // Per-item results are inspected below; the exception only says some failed.
+            }
+        }
+        Map<TagPath, StatusCode> refused = new LinkedHashMap<>();
+        actual.forEach((path, item) -> item.getCreateResult().filter(StatusCode::isBad)
+                .ifPresent(status -> refused.put(path, status)));
+        return refused;
+    }
+
+    /** What the server granted each tag's item; empty entries for items not created yet. */
+    Map<TagPath, Granted> granted() {
+        Map<TagPath, Granted> result = new LinkedHashMap<>();
+        actual.forEach((path, item) -> result.put(path, new Granted(
+                item.getCreateResult().orElse(StatusCode.UNCERTAIN),
+                item.getRevisedSamplingInterval(),
+                item.getRevisedQueueSize().map(q -> q.longValue()))));
+        return result;
+    }
+
+    int subscriptionCount() {
+        return subscriptions.size();
+    }
+
+    /** Forgets subscriptions of a client that is gone; the server drops them with its session. */
+    void forgetAll() {
+        actual.clear();
+        owner.clear();
+        subscriptions.clear();
+        client = null;
+    }
+
+    private OpcUaSubscription subscriptionWithRoom(OpcUaClient current) {
+        for (OpcUaSubscription subscription : subscriptions) {
+            if (subscription.getMonitoredItems().size() < config.maxItemsPerSubscription()) {
+                return subscription;
+            }
+        }
+        OpcUaSubscription subscription = new OpcUaSubscription(current, (double) config.publishingIntervalMs());
+        subscription.setSubscriptionListener(new OpcUaSubscription.SubscriptionListener() {
+            @Override
+            public void onTransferFailed(OpcUaSubscription failed, StatusCode status) {
+                onTransferFailed.accept(failed);
+            }
+        });
+        subscriptions.add(subscription);
+        return subscription;
+    }
+
+    private OpcUaMonitoredItem newItem(OpcUaTagConfig tag) {
+        OpcUaMonitoredItem item = OpcUaMonitoredItem.newDataItem(tag.node());
+        item.setSamplingInterval(tag.samplingIntervalMs());
+        item.setQueueSize(uint(tag.queueSize()));
+        item.setDiscardOldest(true);
+        tag.deadbandAbsolute().ifPresent(d -> item.setFilter(new DataChangeFilter(DataChangeTrigger.StatusValue,
+                uint(DeadbandType.Absolute.getValue()), d)));
+        tag.deadbandPercent().ifPresent(d -> item.setFilter(new DataChangeFilter(DataChangeTrigger.StatusValue,
+                uint(DeadbandType.Percent.getValue()), d)));
+        item.setDataValueListener((monitored, value) -> onValue.accept(tag, value));
+        return item;
+    }
+
+    private static Optional<Long> operationLimit(OpcUaClient client) {
+        try {
+            return client.getOperationLimits().maxMonitoredItemsPerCall().map(v -> v.longValue()).filter(v -> v > 0);
+        } catch (UaException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.qubiq.connector.opcua;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.qubiq.config.ConfigException;
+import io.qubiq.config.ConfigLoader;
+import io.qubiq.config.ConfigProblem;
+import io.qubiq.config.ConfigReference;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class OpcUaConnectionConfigTest {
+
+    static final Path REPO = Path.of(System.getProperty("qubiq.repo", "../.."));
+
+    @Test
+    void sampleConfigurationParses() throws Exception {
+        OpcUaConnectionConfig config = ConfigLoader.load(Path.of("src/test/resources/sample-opcua.yaml"),
+                OpcUaConnectionConfig.class, Map.of("PLC1_PASSWORD", "pw"));
+        assertThat(config.securityPolicy()).isEqualTo(SecurityPolicyName.BASIC256SHA256);
+        assertThat(config.securityMode()).isEqualTo(SecurityModeName.SIGN_AND_ENCRYPT);
+        assertThat(config.identity()).isEqualTo(new OpcUaIdentity.Username("gateway", "pw"));
+        assertThat(config.staleAfterMs()).isEqualTo(300_000);
+        assertThat(config.tags()).hasSize(3);
+        OpcUaTagConfig temperature = config.tags().get(0);
+        assertThat(temperature.deadbandAbsolute()).contains(0.5);
+        assertThat(temperature.scale()).contains(new LinearScale(0, 27648, 0, 400));
+        assertThat(temperature.engineeringUnit()).contains("degC");
+        assertThat(config.tags().get(1).writable()).isTrue();
+        assertThat(config.tags().get(2).writable()).isFalse();
+        assertThat(config.tags().get(2).samplingIntervalMs()).isEqualTo(500);
+    }
+
+    @Test
+    void leftOutKeysTakeTheDocumentedDefaults() throws Exception {
+        OpcUaConnectionConfig config = ConfigLoader.parse("plc.yaml", """
+                endpoint_url: opc.tcp://127.0.0.1:4840
+                tags: []
+                """, OpcUaConnectionConfig.class, Map.of());
+        assertThat(config).isEqualTo(OpcUaConnectionConfig.of("opc.tcp://127.0.0.1:4840", java.util.List.of()));
+    }
+
+    @Test
+    void inconsistentSecurityBackoffAndDuplicateTagPathsAreReportedTogether() {
+        assertThatThrownBy(() -> ConfigLoader.parse("plc.yaml", """
+                endpoint_url: opc.tcp://127.0.0.1:4840
+                security_policy: basic256sha256
+                security_mode: none
+                reconnect_initial_ms: 5000
+                reconnect_max_ms: 1000
+                tags:
+                  - path: a/b
+                    node_id: ns=2;s=A
+                  - path: a/b
+                    node_id: ns=2;s=B
+                """, OpcUaConnectionConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
+                        .contains("security_mode", "reconnect_max_ms", "tags[1].path"));
+    }
+
+    @Test
+    void badNodeIdsTagPathsAndDoubleDeadbandsAreReportedPerTag() {
+        assertThatThrownBy(() -> ConfigLoader.parse("plc.yaml", """
+                endpoint_url: opc.tcp://127.0.0.1:4840
+                tags:
+                  - path: a/b
+                    node_id: ns=2;s=A
+                    deadband_absolute: 1.0
+                    deadband_percent: 2.0
+                  - path: a//c
+                    node_id: not-a-node
+                  - path: a/d
+                    node_id: ns=2;s=D
+                    scale: {raw_low: 0, raw_high: 0, eng_low: 0, eng_high: 100}
+                """, OpcUaConnectionConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
+                        .contains("tags[0].deadband_percent", "tags[1].path", "tags[1].node_id",
+                                "tags[2].scale.raw_high"));
+    }
+
+    @Test
+    void passwordNeverAppearsInProblemsOrToString() {
+        OpcUaIdentity.Username identity = new OpcUaIdentity.Username("gateway", "hunter2");
+        assertThat(identity.toString()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void connectorDocsListEveryKeyAsDeclared() {
+        // Regenerate with -Dqubiq.config.reference.update=true
+        Optional<String> mismatch = ConfigReference.verifyOrUpdate(REPO.resolve("docs/connectors/opcua.md"),
+                OpcUaConnectionConfig.class);
+        assertThat(mismatch).as("docs/connectors/opcua.md is out of date").isEmpty();
+    }
+}
