@@ -23,7 +23,9 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.buffer", List.of(JDK));
         ALLOWED.put("io.qubiq.tagbus", List.of(JDK, CORE, SLF4J));
         ALLOWED.put("io.qubiq.storeforward", List.of(JDK, CORE, SLF4J, "io.qubiq.buffer.."));
-        ALLOWED.put("io.qubiq.testkit", List.of(JDK, CORE));
+        ALLOWED.put("io.qubiq.sink.questdb", List.of(JDK, CORE, SLF4J, "io.questdb.client.."));
+        ALLOWED.put("io.qubiq.connector.opcua", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
+                "com.google.common.."));
         ALLOWED.put("io.qubiq.config", List.of(JDK, CORE, "org.yaml.snakeyaml.."));
         ALLOWED.put("io.qubiq.console", List.of(JDK, CORE, SLF4J, "io.javalin..", "com.fasterxml.jackson..",
                 "io.micrometer..", "jakarta.servlet..", "org.eclipse.jetty..", "kotlin.."));
