@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * verdict through the {@link Liveness} it was given at registration: DOWN gates it, UNKNOWN counts
  * as UP (DESIGN.md rule 7). The first probe runs at start; until it answers a connection is UNKNOWN.
  *
- * <p>A probe must not throw (the {@code Sink.probe()} contract); if one does, the connection is
- * DOWN with that error. A probe that hangs delays only its own next probe.
+ * <p>A probe must not throw (the {@code Sink.probe()} contract); if one does, or answers null, the
+ * connection is DOWN with that error. A change callback that throws is logged and skipped; neither
+ * stops the probing. A probe that hangs delays only its own next probe.
  *
  * <p>Threading: probes run on the monitor's scheduler threads; state reads are lock-free and safe
  * from any thread; change callbacks run on the probing thread and must be quick.
@@ -67,25 +68,54 @@ public final class ConnectionMonitor implements Component {
             ConnectionStatus seen;
             try {
                 seen = probe.get();
+                if (seen == null) {
+                    seen = ConnectionStatus.down(clock.instant(), "probe answered nothing (a bug in the probe)");
+                }
             } catch (RuntimeException e) {
                 seen = ConnectionStatus.down(clock.instant(), "probe failed: " + e);
             }
-            ConnectionStatus before = status;
-            if (seen.state() == before.state()) {
-                if (seen.lastError().isPresent() && !seen.lastError().equals(before.lastError())) {
-                    status = new ConnectionStatus(before.state(), before.since(), seen.lastError());
-                }
+            if (!record(seen)) {
                 return;
             }
-            Optional<String> lastError = seen.lastError().isPresent() ? seen.lastError() : before.lastError();
-            status = new ConnectionStatus(seen.state(), clock.instant(), lastError);
+            Optional<String> lastError = status.lastError();
             if (seen.state() == ConnectionState.DOWN) {
                 log.warn("Connection {} is DOWN: {}", id, lastError.orElse("no reason given"));
             } else {
                 log.info("Connection {} is {}", id, seen.state());
             }
             for (Runnable callback : callbacks) {
-                callback.run();
+                try {
+                    callback.run();
+                } catch (RuntimeException e) {
+                    // a listener's bug must neither stop the probing nor keep the other listeners uninformed
+                    log.error("A state-change listener of connection {} failed: {}", id, e.toString(), e);
+                }
+            }
+        }
+
+        /**
+         * Folds one probe answer into the status; returns whether the state changed. Synchronized so
+         * that a scheduled probe and an operator's {@code probeNow} cannot both report one change.
+         */
+        private synchronized boolean record(ConnectionStatus seen) {
+            ConnectionStatus before = status;
+            if (seen.state() == before.state()) {
+                if (seen.lastError().isPresent() && !seen.lastError().equals(before.lastError())) {
+                    status = new ConnectionStatus(before.state(), before.since(), seen.lastError());
+                }
+                return false;
+            }
+            Optional<String> lastError = seen.lastError().isPresent() ? seen.lastError() : before.lastError();
+            status = new ConnectionStatus(seen.state(), clock.instant(), lastError);
+            return true;
+        }
+
+        /** The scheduled task: nothing may escape it, or the scheduler would never run it again. */
+        void scheduledProbe() {
+            try {
+                probeOnce();
+            } catch (RuntimeException e) {
+                log.error("Probing connection {} failed unexpectedly: {}", id, e.toString(), e);
             }
         }
     }
@@ -129,6 +159,9 @@ public final class ConnectionMonitor implements Component {
 
     @Override
     public synchronized void start() {
+        if (scheduler != null) {
+            return;
+        }
         AtomicInteger threadNumber = new AtomicInteger();
         scheduler = Executors.newScheduledThreadPool(Math.max(1, Math.min(4, targets.size())), runnable -> {
             Thread thread = new Thread(runnable, "connection-monitor-" + threadNumber.incrementAndGet());
@@ -136,7 +169,7 @@ public final class ConnectionMonitor implements Component {
             return thread;
         });
         for (Target target : targets.values()) {
-            scheduler.scheduleWithFixedDelay(target::probeOnce, 0, target.interval.toMillis(), TimeUnit.MILLISECONDS);
+            scheduler.scheduleWithFixedDelay(target::scheduledProbe, 0, target.interval.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -145,6 +178,7 @@ public final class ConnectionMonitor implements Component {
         if (scheduler != null) {
             scheduler.shutdownNow();
             scheduler.awaitTermination(5, TimeUnit.SECONDS);
+            scheduler = null;
         }
     }
 

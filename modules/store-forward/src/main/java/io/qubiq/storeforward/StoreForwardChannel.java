@@ -107,6 +107,7 @@ public final class StoreForwardChannel<T> implements Component {
                 config.overflowPolicyOr(destinationDefault), config.durability(), config.fsyncIntervalMs());
         this.counters = new ChannelCounters(System::nanoTime);
         this.pressure = new PressureAlarms(connection, counters, events, clock);
+        liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
     }
 
     @Override
@@ -139,7 +140,6 @@ public final class StoreForwardChannel<T> implements Component {
         }
         running = true;
         state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
-        liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
         forwarder = new Forwarder<>(this, config, sink, codec, buffer, quarantineStore, liveness, events, clock);
         forwarderThread = new Thread(forwarder, "forwarder-" + connection);
         forwarderThread.setDaemon(true);
@@ -228,13 +228,21 @@ public final class StoreForwardChannel<T> implements Component {
         } catch (PermanentException e) {
             counters.error(e.getMessage(), clock.instant());
             List<byte[]> toBuffer = items;
-            if (e.othersWritten()) {
+            boolean indexesValid = e.rejected().stream().allMatch(r -> r.index() >= 0 && r.index() < items.size());
+            if (e.othersWritten() && indexesValid) {
                 // the sink wrote all but the rejected ones: only those go on, to be quarantined in order
                 toBuffer = new ArrayList<>();
+                long rejectedBytes = 0;
                 for (PermanentException.RejectedItem rejected : e.rejected()) {
                     toBuffer.add(items.get(rejected.index()));
+                    rejectedBytes += items.get(rejected.index()).length;
                 }
-                counters.itemsDelivered.addAndGet(batch.size() - toBuffer.size());
+                // the written ones came in and went out here; the rejected ones are counted in when appended
+                int written = batch.size() - toBuffer.size();
+                counters.itemsIn.addAndGet(written);
+                counters.bytesIn.add(bytes - rejectedBytes);
+                counters.itemsDelivered.addAndGet(written);
+                counters.bytesOut.add(bytes - rejectedBytes);
             }
             appendLocked(latch, envelopes(toBuffer, 1, clock.millis()));
             return SubmitOutcome.BUFFERED;
@@ -302,7 +310,7 @@ public final class StoreForwardChannel<T> implements Component {
     }
 
     private boolean fastPathAllowed() {
-        return config.fastPath() && liveness.state().allowsAttempts() && state != ChannelState.STALLED;
+        return running && config.fastPath() && liveness.state().allowsAttempts() && state != ChannelState.STALLED;
     }
 
     private OrderingLatch requireRunning() throws ChannelException {

@@ -9,6 +9,7 @@ import io.qubiq.core.event.BufferPressureAlarm;
 import io.qubiq.core.event.ItemsDroppedAlarm;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,9 +105,15 @@ class ChannelPressureTest {
                 .satisfies(alarm -> assertThat(alarm.active()).isTrue());
 
         f.sink.down(false);
-        await().atMost(Duration.ofSeconds(20)).until(() -> f.sink.received().size() == full.bufferedItems());
-        // the newest items survived, in order
-        assertThat(f.sink.received().get(f.sink.received().size() - 1)).isEqualTo((total - 1) + KB);
+        await().atMost(Duration.ofSeconds(20)).until(() -> f.channel.status().bufferedItems() == 0);
+        // The newest items survived, in order. A batch the forwarder had already read when its records were
+        // dropped may still arrive: such an item is counted as dropped and delivered (over-counted, never lost).
+        List<Integer> numbers = f.sink.received().stream().map(s -> Integer.parseInt(s.substring(0, s.indexOf('x'))))
+                .toList();
+        assertThat(numbers).isSorted().doesNotHaveDuplicates();
+        assertThat(numbers.get(numbers.size() - 1)).isEqualTo(total - 1);
+        assertThat((long) numbers.size()).isGreaterThanOrEqualTo(full.bufferedItems());
+        assertThat(numbers.size() + f.channel.status().itemsDropped()).isGreaterThanOrEqualTo(total);
         assertThat(f.events.alarms(ItemsDroppedAlarm.class)).hasSize(2);
         assertThat(f.events.alarms(ItemsDroppedAlarm.class).get(1).active()).isFalse();
     }

@@ -5,6 +5,7 @@ import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
 import io.qubiq.core.config.Range;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,9 +31,9 @@ public record OpcUaConnectionConfig(
         OpcUaIdentity identity,
 
         @Doc("Directory of the connector's certificates: own/ (generated on first start for secured"
-                + " policies), trusted/, issuers/ and rejected/ (untrusted server certificates land here).")
-        @Default("data/pki/opcua")
-        Path pkiDir,
+                + " policies), trusted/, issuers/ and rejected/ (untrusted server certificates land here)."
+                + " Default <data-dir>/pki/<connection id>; a relative path is taken relative to the data directory.")
+        Optional<Path> pkiDir,
 
         @Doc("How long one request (read, write, browse, subscription call) may take.")
         @Default("5000")
@@ -90,8 +91,15 @@ public record OpcUaConnectionConfig(
     /** A connection with defaults for everything but the endpoint and the tags; for code and tests. */
     public static OpcUaConnectionConfig of(String endpointUrl, List<OpcUaTagConfig> tags) {
         return new OpcUaConnectionConfig(endpointUrl, SecurityPolicyName.NONE, SecurityModeName.NONE,
-                new OpcUaIdentity.Anonymous(), Path.of("data/pki/opcua"), 5000, 60000, 1000, 30000, 0,
+                new OpcUaIdentity.Anonymous(), Optional.empty(), 5000, 60000, 1000, 30000, 0,
                 AcquisitionMode.SUBSCRIPTION, 1000, 500, 1000, tags);
+    }
+
+    /** The same connection with its PKI directory set (the application resolves it in the data directory). */
+    public OpcUaConnectionConfig withPkiDir(Path value) {
+        return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, Optional.of(value),
+                requestTimeoutMs, sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode,
+                pollingIntervalMs, publishingIntervalMs, maxItemsPerSubscription, tags);
     }
 
     public OpcUaConnectionConfig withStaleAfterMs(long value) {

@@ -32,7 +32,7 @@ final class SessionOpener {
     /** A connected client whose session events go to {@code listener}; throws what the attempt failed with. */
     OpcUaClient open(SessionActivityListener listener) throws Exception {
         if (config.secured() && pki.isEmpty()) {
-            pki = Optional.of(PkiDirectory.open(config.pkiDir(), MiloClientFactory.applicationUri(connectionId)));
+            pki = Optional.of(PkiDirectory.open(pkiDir(config, connectionId), MiloClientFactory.applicationUri(connectionId)));
         }
         OpcUaClient client = new MiloClientFactory(connectionId, config, pki).create();
         try {
@@ -49,7 +49,12 @@ final class SessionOpener {
     String explain(Exception failure) {
         boolean security = UaException.extractStatusCode(failure).map(StatusCode::isSecurityError).orElse(false);
         String hint = config.secured() && security ? "; if the server certificate is not trusted yet, it is in "
-                + config.pkiDir().resolve("rejected") + ": trust it to connect" : "";
+                + pkiDir(config, connectionId).resolve("rejected") + ": trust it to connect" : "";
         return "cannot connect to " + config.endpointUrl() + ": " + FailureText.describe(failure) + hint;
+    }
+
+    /** The configured PKI directory, or {@code pki/<connection id>} under the working directory when unset. */
+    static java.nio.file.Path pkiDir(OpcUaConnectionConfig config, String connectionId) {
+        return config.pkiDir().orElse(java.nio.file.Path.of("pki", connectionId));
     }
 }

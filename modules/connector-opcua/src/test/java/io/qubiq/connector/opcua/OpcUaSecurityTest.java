@@ -25,7 +25,7 @@ class OpcUaSecurityTest {
                                                 OpcUaIdentity identity, Path pki) {
         OpcUaTagConfig tag = new OpcUaTagConfig("plant/int32", server.nodeId(TestVariable.INT32), 50, 1,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false);
-        return new OpcUaConnectionConfig(server.endpointUrl(), policy, mode, identity, pki, 1000, 60000, 100, 500, 0,
+        return new OpcUaConnectionConfig(server.endpointUrl(), policy, mode, identity, Optional.of(pki), 1000, 60000, 100, 500, 0,
                 AcquisitionMode.SUBSCRIPTION, 1000, 100, 1000, List.of(tag));
     }
 
