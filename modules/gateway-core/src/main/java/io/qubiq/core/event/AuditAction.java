@@ -4,5 +4,7 @@ package io.qubiq.core.event;
 public enum AuditAction {
     QUARANTINE_RETRY,
     QUARANTINE_DROP,
-    TAG_WRITE
+    TAG_WRITE,
+    /** An operator resumed a suspended QuestDB table past the transaction it could not apply. */
+    WAL_RESUME_SKIP
 }

@@ -1,0 +1,175 @@
+package io.qubiq.historian;
+
+import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.tag.TagValue;
+import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.historian.exec.SqlException;
+import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.tagbus.OverflowPolicy;
+import io.qubiq.tagbus.Subscription;
+import io.qubiq.tagbus.SubscriptionSpec;
+import io.qubiq.tagbus.TagBus;
+import io.qubiq.tagbus.TagFilter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stores tag history in QuestDB. It subscribes to the tag bus (a bounded queue named
+ * {@code historian}; when full, the oldest value is dropped and counted), passes each value
+ * through the {@link StorageFilter}, keeps each stored sample in the {@link LiveTail} and hands its
+ * row to the historian's store-and-forward channel in batches ({@link RowBatcher}). A ticker thread
+ * releases held-back samples and heartbeats and hands on batches that lingered long enough.
+ *
+ * <p>The channel is injected (see {@link HistorianChannels}): start it before the historian and
+ * stop it after. At start the historian creates its tables over {@code /exec}; if QuestDB is not
+ * reachable then, the channel's sink creates them before its first write.
+ *
+ * <p>Threading: the tag bus's delivery thread {@code tagbus-historian} and the ticker
+ * {@code historian-ticker} do the work; {@link #status} is safe from any thread. Start and stop
+ * are called by the lifecycle thread.
+ */
+public final class Historian implements Component {
+
+    public static final String SUBSCRIBER = "historian";
+    private static final Logger log = LoggerFactory.getLogger(Historian.class);
+
+    private final HistorianConfig config;
+    private final TagBus bus;
+    private final ExecClient exec;
+    private final HistorySchema schema;
+    private final StorageFilter filter;
+    private final LiveTail liveTail;
+    private final RowBatcher batcher;
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong stored = new AtomicLong();
+    private final AtomicLong filtered = new AtomicLong();
+    private Subscription subscription;
+    private ScheduledExecutorService ticker;
+
+    public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
+                     Clock clock) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.bus = Objects.requireNonNull(bus, "bus");
+        this.exec = Objects.requireNonNull(exec, "exec");
+        Objects.requireNonNull(channel, "channel");
+        this.schema = HistorySchema.of(config);
+        this.filter = StorageFilter.of(config, clock);
+        this.liveTail = new LiveTail(config.liveTailSamplesPerTag());
+        this.batcher = new RowBatcher(channel::submit, config.batchMaxRows(), Duration.ofMillis(config.lingerMs()),
+                clock);
+    }
+
+    @Override
+    public String name() {
+        return "historian";
+    }
+
+    @Override
+    public synchronized void start() {
+        if (subscription != null) {
+            return;
+        }
+        try {
+            schema.create(exec);
+            log.info("Historian tables ready: {}", schema.tables());
+        } catch (SqlException e) {
+            log.warn("Historian could not create its tables now ({}); the channel creates them before its first"
+                    + " write", e.getMessage());
+        }
+        ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "historian-ticker");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long tickMs = Math.max(10, Math.min(250, config.lingerMs() == 0 ? 250 : config.lingerMs()));
+        ticker.scheduleWithFixedDelay(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
+        subscription = bus.subscribe(new SubscriptionSpec(SUBSCRIBER, config.queueCapacityValues(),
+                OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), this::accept));
+    }
+
+    /** Unsubscribes, stops the ticker and hands the last pending rows to the channel. */
+    @Override
+    public synchronized void stop() throws InterruptedException {
+        if (subscription == null) {
+            return;
+        }
+        subscription.close();
+        ticker.shutdown();
+        if (!ticker.awaitTermination(5, TimeUnit.SECONDS)) {
+            ticker.shutdownNow();
+        }
+        batcher.flush();
+        subscription = null;
+    }
+
+    /** The tag-bus consumer: one batch of values. Never throws for a channel failure. */
+    void accept(List<TagValue> values) {
+        received.addAndGet(values.size());
+        List<QuestDbRow> rows = new ArrayList<>(values.size());
+        for (TagValue value : values) {
+            Optional<HistorySample> sample = filter.offer(value);
+            if (sample.isPresent()) {
+                rows.add(keep(sample.get()));
+            } else {
+                filtered.incrementAndGet();
+            }
+        }
+        batcher.add(rows);
+    }
+
+    private void tick() {
+        try {
+            List<HistorySample> due = filter.due();
+            if (!due.isEmpty()) {
+                List<QuestDbRow> rows = new ArrayList<>(due.size());
+                for (HistorySample sample : due) {
+                    rows.add(keep(sample));
+                }
+                batcher.add(rows);
+            }
+            batcher.flushIfDue();
+        } catch (RuntimeException e) {
+            log.error("Historian ticker failed: {}", e.toString(), e);
+        }
+    }
+
+    private QuestDbRow keep(HistorySample sample) {
+        stored.incrementAndGet();
+        liveTail.add(sample);
+        return schema.row(sample);
+    }
+
+    public HistorySchema schema() {
+        return schema;
+    }
+
+    public LiveTail liveTail() {
+        return liveTail;
+    }
+
+    public HistorianConfig config() {
+        return config;
+    }
+
+    public ExecClient exec() {
+        return exec;
+    }
+
+    public HistorianStatus status() {
+        Subscription current = subscription;
+        long dropped = current == null ? 0 : current.stats().dropped();
+        return new HistorianStatus(received.get(), stored.get(), filtered.get(), batcher.rowsSubmitted.get(),
+                batcher.pending(), batcher.rowsRejected(), dropped, liveTail.tags());
+    }
+}

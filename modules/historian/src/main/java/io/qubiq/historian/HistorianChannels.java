@@ -1,0 +1,78 @@
+package io.qubiq.historian;
+
+import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.buffer.SegmentedDiskBuffer;
+import io.qubiq.core.error.ConfigurationException;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.sink.Sink;
+import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.sink.questdb.QuestDbRowCodec;
+import io.qubiq.sink.questdb.QuestDbSink;
+import io.qubiq.sink.questdb.QuestDbSinkConfig;
+import io.qubiq.storeforward.Liveness;
+import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.storeforward.quarantine.FileQuarantineStore;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Builds what the historian writes through, the same way for the application and for tests: the
+ * idempotent {@link QuestDbSink} (the history tables have dedup keys), wrapped so the tables exist
+ * before the first row, in a {@link StoreForwardChannel} on a segmented disk buffer
+ * ({@code <dir>/buffer}) and a file quarantine ({@code <dir>/quarantine}), overflow policy
+ * drop_oldest unless configured otherwise. The caller starts and stops the channel (before and
+ * after the historian).
+ */
+public final class HistorianChannels {
+
+    private HistorianChannels() {
+    }
+
+    /**
+     * The historian's sink: an idempotent {@link QuestDbSink} (the history tables have dedup keys)
+     * that creates the history tables before its first write. Register its {@code probe} with the
+     * connection monitor.
+     *
+     * @param connection the outbound connection id, such as {@code historian}
+     * @throws ConfigurationException when the sink configuration is invalid
+     */
+    public static Sink<QuestDbRow> sink(String connection, HistorianConfig config, QuestDbSinkConfig sinkConfig,
+                                        Clock clock) throws ConfigurationException {
+        QuestDbSink sink = new QuestDbSink(connection, sinkConfig.withIdempotent(true), clock);
+        return new SchemaFirstSink(sink, HistorySchema.of(config), execClient(config, sinkConfig));
+    }
+
+    /**
+     * The historian's channel in front of {@code sink} (from {@link #sink}).
+     *
+     * @param dir      the channel's own directory
+     * @param liveness the connection monitor's verdict on QuestDB
+     */
+    public static StoreForwardChannel<QuestDbRow> channel(String connection, HistorianConfig config,
+                                                          Sink<QuestDbRow> sink, Path dir, Liveness liveness,
+                                                          EventPublisher events, Clock clock) {
+        return new StoreForwardChannel<>(connection, config.storeAndForward(), OverflowPolicy.DROP_OLDEST,
+                dir.resolve("buffer"), SegmentedDiskBuffer::open,
+                maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
+                new QuestDbRowCodec(), liveness, events, clock);
+    }
+
+    /** {@link #sink} and {@link #channel} in one, for callers without a connection monitor probe. */
+    public static StoreForwardChannel<QuestDbRow> channel(String connection, HistorianConfig config,
+                                                          QuestDbSinkConfig sinkConfig, Path dir, Liveness liveness,
+                                                          EventPublisher events, Clock clock)
+            throws ConfigurationException {
+        return channel(connection, config, sink(connection, config, sinkConfig, clock), dir, liveness, events, clock);
+    }
+
+    /** SQL over the same QuestDB HTTP endpoint, with the same TLS setting and credentials. */
+    public static ExecClient execClient(HistorianConfig config, QuestDbSinkConfig sinkConfig) {
+        URI base = URI.create((sinkConfig.tls() ? "https://" : "http://") + sinkConfig.address());
+        var authorization = sinkConfig.token().map(token -> "Bearer " + token)
+                .or(() -> sinkConfig.username().map(user -> ExecClient.basic(user, sinkConfig.password().orElse(""))));
+        return new ExecClient(base, Duration.ofMillis(config.queryTimeoutMs()), authorization);
+    }
+}

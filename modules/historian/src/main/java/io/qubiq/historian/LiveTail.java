@@ -1,0 +1,67 @@
+package io.qubiq.historian;
+
+import io.qubiq.core.tag.TagPath;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The most recent stored samples of each tag, in memory: at most {@code samplesPerTag} per tag,
+ * the oldest evicted first. History queries merge it with QuestDB's rows, so a trend shows a sample
+ * the moment the historian accepts it, before its batch reaches QuestDB.
+ *
+ * <p>Threading: safe for one writer (the historian) and any number of concurrent readers; each
+ * tag's samples are guarded by their own lock.
+ */
+public final class LiveTail {
+
+    private final int samplesPerTag;
+    private final ConcurrentHashMap<TagPath, ArrayDeque<HistorySample>> tails = new ConcurrentHashMap<>();
+
+    public LiveTail(int samplesPerTag) {
+        if (samplesPerTag < 0) {
+            throw new IllegalArgumentException("samplesPerTag must not be negative, got " + samplesPerTag);
+        }
+        this.samplesPerTag = samplesPerTag;
+    }
+
+    public void add(HistorySample sample) {
+        if (samplesPerTag == 0) {
+            return;
+        }
+        ArrayDeque<HistorySample> tail = tails.computeIfAbsent(sample.tag(), t -> new ArrayDeque<>());
+        synchronized (tail) {
+            if (tail.size() == samplesPerTag) {
+                tail.removeFirst();
+            }
+            tail.addLast(sample);
+        }
+    }
+
+    /** The tag's samples with {@code from <= ts < to}, in the order they were added. */
+    public List<HistorySample> samples(TagPath tag, Instant from, Instant to) {
+        ArrayDeque<HistorySample> tail = tails.get(tag);
+        if (tail == null) {
+            return List.of();
+        }
+        List<HistorySample> out = new ArrayList<>();
+        synchronized (tail) {
+            for (HistorySample sample : tail) {
+                if (!sample.ts().isBefore(from) && sample.ts().isBefore(to)) {
+                    out.add(sample);
+                }
+            }
+        }
+        return out;
+    }
+
+    public int tags() {
+        return tails.size();
+    }
+
+    public int samplesPerTag() {
+        return samplesPerTag;
+    }
+}

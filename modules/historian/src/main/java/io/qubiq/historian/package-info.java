@@ -1,0 +1,15 @@
+/**
+ * The historian: tag history into QuestDB through its own store-and-forward channel.
+ *
+ * <p><b>What it writes.</b> One row per stored sample into one of five WAL tables, one per value
+ * type ({@link io.qubiq.historian.HistorySchema}), with {@code DEDUP UPSERT KEYS(ts, tag)}: a row
+ * replayed after a crash or an unknown-outcome write replaces itself. Which samples are stored is
+ * decided by the storage rules ({@link io.qubiq.historian.StorageFilter}).
+ *
+ * <p><b>Errors.</b> QuestDB being unreachable is transient: the channel buffers and replays in
+ * order. A row QuestDB rejects is permanent and goes to the channel's quarantine. A batch the
+ * channel itself refuses (its buffer failed) is counted and logged as lost; the tag-bus consumer
+ * keeps running. The sub-packages hold the history queries ({@code query}), the WAL supervisor
+ * ({@code wal}) and SQL over {@code /exec} ({@code exec}).
+ */
+package io.qubiq.historian;
