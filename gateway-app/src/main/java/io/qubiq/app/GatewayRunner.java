@@ -9,7 +9,6 @@ import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.app.runtime.DataDirectoryException;
 import io.qubiq.app.runtime.LogSetup;
 import io.qubiq.app.runtime.SignalShutdown;
-import io.qubiq.console.HttpConfig;
 import java.io.IOException;
 import java.time.Clock;
 import org.slf4j.Logger;
@@ -40,8 +39,7 @@ final class GatewayRunner {
         if (options.httpPort().isEmpty()) {
             return config;
         }
-        HttpConfig http = new HttpConfig(config.http().bindAddress(), options.httpPort().getAsInt());
-        return new GatewayConfig(config.gateway(), http, config.lifecycle(), config.logging());
+        return config.withHttpPort(options.httpPort().getAsInt());
     }
 
     int run() {

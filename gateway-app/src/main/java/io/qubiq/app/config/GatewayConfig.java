@@ -1,7 +1,13 @@
 package io.qubiq.app.config;
 
 import io.qubiq.console.HttpConfig;
+import io.qubiq.core.config.ConfigChecked;
+import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The root of the gateway's configuration file. Each section is declared by the module that owns
@@ -19,5 +25,34 @@ public record GatewayConfig(
         LifecycleConfig lifecycle,
 
         @Doc("Log output: the console and a rolling file in <data-dir>/logs/.")
-        LoggingConfig logging) {
+        LoggingConfig logging,
+
+        @Doc("Device connections by id (letters, digits, - and _): where tag values come from.")
+        @Default("{}")
+        Map<String, DeviceConfig> devices) implements ConfigChecked {
+
+    /** The same configuration listening on another HTTP port (the --http-port option). */
+    public GatewayConfig withHttpPort(int port) {
+        return new GatewayConfig(gateway, new HttpConfig(http.bindAddress(), port), lifecycle, logging, devices);
+    }
+
+    @Override
+    public List<Violation> violations() {
+        List<Violation> violations = new ArrayList<>();
+        Map<String, String> owners = new HashMap<>();
+        for (Map.Entry<String, DeviceConfig> device : devices.entrySet()) {
+            if (!device.getKey().matches("[A-Za-z0-9_-]+")) {
+                violations.add(new Violation("devices." + device.getKey(),
+                        "a connection id may hold letters, digits, - and _ only"));
+            }
+            device.getValue().opcua().ifPresent(opcua -> opcua.tags().forEach(tag -> {
+                String owner = owners.putIfAbsent(tag.path(), device.getKey());
+                if (owner != null && !owner.equals(device.getKey())) {
+                    violations.add(new Violation("devices." + device.getKey(), "tag " + tag.path()
+                            + " is already read by device connection " + owner + "; a tag has one source"));
+                }
+            }));
+        }
+        return violations;
+    }
 }

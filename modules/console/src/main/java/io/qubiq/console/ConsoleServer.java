@@ -3,6 +3,7 @@ package io.qubiq.console;
 import io.qubiq.core.lifecycle.Readiness;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -12,6 +13,7 @@ import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.qubiq.core.lifecycle.Component;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,9 +40,16 @@ public final class ConsoleServer implements Component {
     private final StatusView status;
     private final PrometheusMeterRegistry metrics;
     private final Clock clock;
+    private final List<ApiRoutes> apiRoutes;
     private Javalin app;
 
     public ConsoleServer(HttpConfig config, StatusView status, PrometheusMeterRegistry metrics, Clock clock) {
+        this(config, status, metrics, clock, List.of());
+    }
+
+    public ConsoleServer(HttpConfig config, StatusView status, PrometheusMeterRegistry metrics, Clock clock,
+                         List<ApiRoutes> apiRoutes) {
+        this.apiRoutes = List.copyOf(apiRoutes);
         this.config = Objects.requireNonNull(config, "config");
         this.status = Objects.requireNonNull(status, "status");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
@@ -56,6 +65,7 @@ public final class ConsoleServer implements Component {
     public void start() {
         ObjectMapper json = new ObjectMapper()
                 .registerModule(new JavaTimeModule())
+                .registerModule(new Jdk8Module())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         app = Javalin.create(cfg -> {
             cfg.startup.showJavalinBanner = false;
@@ -70,6 +80,19 @@ public final class ConsoleServer implements Component {
             });
             cfg.routes.get("/health", this::health);
             cfg.routes.get("/metrics", this::metrics);
+            cfg.routes.exception(ApiError.class, (error, ctx) -> {
+                ctx.status(error.status());
+                ctx.json(new ApiError.Body(error.status(), error.getMessage()));
+            });
+            cfg.routes.exception(Exception.class, (error, ctx) -> {
+                // not an expected failure: a bug. The operator gets a clear line, the log the stack trace.
+                log.error("{} {} failed: {}", ctx.method(), ctx.path(), error.toString(), error);
+                ctx.status(500);
+                ctx.json(new ApiError.Body(500, "internal error: " + error + " (details in the gateway log)"));
+            });
+            for (ApiRoutes routes : apiRoutes) {
+                routes.register(cfg.routes);
+            }
         });
         app.start();
         log.info("Console listening on http://{}:{}/", config.bindAddress(), app.port());

@@ -1,5 +1,6 @@
 package io.qubiq.connector.opcua;
 
+import io.qubiq.core.connector.BrowseNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +27,7 @@ final class AddressSpaceBrowser {
         this.client = client;
     }
 
-    CompletableFuture<List<BrowseEntry>> children(NodeId parent) {
+    CompletableFuture<List<BrowseNode>> children(NodeId parent) {
         return client.getAddressSpace().browseAsync(parent).thenCompose(references -> {
             List<NodeId> ids = references.stream()
                     .map(r -> r.getNodeId().toNodeId(client.getNamespaceTable()).orElse(NodeId.NULL_VALUE))
@@ -47,13 +48,13 @@ final class AddressSpaceBrowser {
                                         : Optional.<String>empty();
                             }).toList());
             return dataTypes.thenApply(types -> {
-                List<BrowseEntry> entries = new ArrayList<>();
+                List<BrowseNode> entries = new ArrayList<>();
                 int next = 0;
                 for (int i = 0; i < references.size(); i++) {
                     ReferenceDescription ref = references.get(i);
                     Optional<String> type = ref.getNodeClass() == NodeClass.Variable && next < types.size()
                             ? types.get(next++) : Optional.empty();
-                    entries.add(new BrowseEntry(ids.get(i).toParseableString(), ref.getBrowseName().toParseableString(),
+                    entries.add(new BrowseNode(ids.get(i).toParseableString(), ref.getBrowseName().toParseableString(),
                             ref.getDisplayName().getText(), ref.getNodeClass().name(), type));
                 }
                 return entries;

@@ -1,5 +1,7 @@
 package io.qubiq.connector.opcua;
 
+import io.qubiq.core.connector.BrowseNode;
+import io.qubiq.core.connector.Browsable;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.error.PermanentException;
@@ -32,6 +34,7 @@ import org.eclipse.milo.opcua.sdk.client.SessionActivityListener;
 import org.eclipse.milo.opcua.sdk.client.UaSession;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.NodeIds;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
 import org.slf4j.Logger;
@@ -68,7 +71,7 @@ import org.slf4j.LoggerFactory;
  * they are converted and published there (the publisher is thread-safe). {@link #status()},
  * {@link #stats()}, {@link #write} and {@link #browse} may be called from any thread.
  */
-public final class OpcUaConnector implements DeviceConnector {
+public final class OpcUaConnector implements DeviceConnector, Browsable {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpcUaConnector.class);
 
@@ -143,6 +146,17 @@ public final class OpcUaConnector implements DeviceConnector {
     @Override
     public ConnectionStatus status() {
         return status.get();
+    }
+
+    @Override
+    public java.util.Map<String, Long> counters() {
+        OpcUaStats stats = stats();
+        java.util.Map<String, Long> counters = new java.util.LinkedHashMap<>();
+        counters.put("values_received", stats.valuesReceived());
+        counters.put("errors", stats.errors());
+        counters.put("reconnects", stats.reconnects());
+        counters.put("subscriptions_recreated", stats.subscriptionsRecreated());
+        return counters;
     }
 
     public OpcUaStats stats() {
@@ -400,9 +414,11 @@ public final class OpcUaConnector implements DeviceConnector {
     /**
      * The children of {@code nodeId} (such as {@code i=85}, the Objects folder) for the console's
      * lazy address-space browser: hierarchical forward references, with the data type of variables.
+     * A blank id browses the Objects folder.
      * Fails with a {@link TransientException} while disconnected.
      */
-    public CompletableFuture<List<BrowseEntry>> browse(String nodeId) {
+    @Override
+    public CompletableFuture<List<BrowseNode>> browse(String nodeId) {
         OpcUaClient current = client;
         if (current == null || status.get().state() != ConnectionState.UP) {
             return CompletableFuture.failedFuture(new TransientException("OPC UA connection " + id
@@ -410,7 +426,7 @@ public final class OpcUaConnector implements DeviceConnector {
         }
         NodeId parent;
         try {
-            parent = NodeId.parse(nodeId);
+            parent = nodeId == null || nodeId.isBlank() ? NodeIds.ObjectsFolder : NodeId.parse(nodeId);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new PermanentException("\"" + nodeId + "\" is not a node id", e));
         }

@@ -1,5 +1,6 @@
 package io.qubiq.connector.opcua;
 
+import io.qubiq.core.connector.BrowseNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -269,13 +270,13 @@ class OpcUaConnectorTest {
     void browseListsTheChildrenOfAFolderWithTheDataTypeOfVariables() throws Exception {
         OpcUaConnector connector = startConnected(new RecordingPublisher());
 
-        List<BrowseEntry> objects = connector.browse("i=85").get(10, TimeUnit.SECONDS);
-        assertThat(objects).extracting(BrowseEntry::nodeId).contains(server.folderNodeId());
+        List<BrowseNode> objects = connector.browse("i=85").get(10, TimeUnit.SECONDS);
+        assertThat(objects).extracting(BrowseNode::nodeId).contains(server.folderNodeId());
 
-        List<BrowseEntry> plant = connector.browse(server.folderNodeId()).get(10, TimeUnit.SECONDS);
-        assertThat(plant).extracting(BrowseEntry::displayName)
+        List<BrowseNode> plant = connector.browse(server.folderNodeId()).get(10, TimeUnit.SECONDS);
+        assertThat(plant).extracting(BrowseNode::displayName)
                 .containsAll(java.util.Arrays.stream(TestVariable.values()).map(TestVariable::id).toList());
-        BrowseEntry dbl = plant.stream().filter(e -> e.displayName().equals("Double")).findFirst().orElseThrow();
+        BrowseNode dbl = plant.stream().filter(e -> e.displayName().equals("Double")).findFirst().orElseThrow();
         assertThat(dbl.nodeId()).isEqualTo(server.nodeId(TestVariable.DOUBLE));
         assertThat(dbl.nodeClass()).isEqualTo("Variable");
         assertThat(dbl.dataType()).contains("Double");

@@ -25,6 +25,14 @@ public interface DeviceConnector extends AutoCloseable {
     /** Writes one value to the device; fails with a typed exception if the tag is not writable. */
     CompletableFuture<TagWriteResult> write(TagPath tag, Object value);
 
+    /**
+     * Running counters for the console and metrics, by name with its unit ({@code values_received},
+     * {@code errors}, {@code reconnects}, {@code malformed_payloads}); the same names across connector types.
+     */
+    default java.util.Map<String, Long> counters() {
+        return java.util.Map.of();
+    }
+
     /** Disconnects and releases every resource; bounded in time. */
     @Override
     void close();

@@ -1,0 +1,132 @@
+package io.qubiq.app.devices;
+
+import io.qubiq.console.ApiError;
+import io.qubiq.console.DeviceAccess;
+import io.qubiq.core.connector.Browsable;
+import io.qubiq.core.connector.BrowseNode;
+import io.qubiq.core.connector.DeviceConnector;
+import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.event.AuditAction;
+import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.tag.TagPath;
+import io.qubiq.core.tag.TagPublisher;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running device connections: starts each connector (they connect and reconnect on their own
+ * threads), knows which connection owns which tag, and serves the console's browse and write
+ * requests. A tag write goes straight to the owning device (never buffered) and is audited with
+ * the device's verdict, whatever it is.
+ *
+ * <p>Starts after the tag bus (connectors publish into it) and stops before it.
+ * Threading: started and stopped by the lifecycle thread; the access methods are safe from HTTP
+ * threads.
+ */
+public final class DeviceConnections implements Component, DeviceAccess {
+
+    private static final Logger log = LoggerFactory.getLogger(DeviceConnections.class);
+
+    /** A configured connection: its connector, protocol name and the tags it owns. */
+    public record Entry(DeviceConnector connector, String type, List<TagPath> tags) {
+    }
+
+    private final Map<String, Entry> entries;
+    private final Map<TagPath, String> owners = new LinkedHashMap<>();
+    private final TagPublisher publisher;
+    private final EventPublisher events;
+    private final Clock clock;
+
+    public DeviceConnections(Map<String, Entry> entries, TagPublisher publisher, EventPublisher events, Clock clock) {
+        this.entries = Map.copyOf(entries);
+        this.publisher = publisher;
+        this.events = events;
+        this.clock = clock;
+        entries.forEach((id, entry) -> entry.tags().forEach(tag -> owners.put(tag, id)));
+    }
+
+    @Override
+    public String name() {
+        return "devices";
+    }
+
+    @Override
+    public void start() {
+        entries.forEach((id, entry) -> {
+            log.info("Device connection {} ({}, {} tags) starting", id, entry.type(), entry.tags().size());
+            entry.connector().start(publisher);
+        });
+    }
+
+    @Override
+    public void stop() {
+        entries.forEach((id, entry) -> {
+            try {
+                entry.connector().close();
+            } catch (RuntimeException e) {
+                log.warn("Device connection {} did not close cleanly: {}", id, e.toString());
+            }
+        });
+    }
+
+    @Override
+    public List<Device> devices() {
+        return entries.keySet().stream().sorted().map(this::view).toList();
+    }
+
+    @Override
+    public Optional<Device> device(String id) {
+        return Optional.ofNullable(entries.get(id)).map(entry -> view(id));
+    }
+
+    private Device view(String id) {
+        Entry entry = entries.get(id);
+        return new Device(id, entry.type(), entry.connector().status(), entry.connector().counters(),
+                entry.tags().size(), entry.connector() instanceof Browsable);
+    }
+
+    @Override
+    public CompletableFuture<List<BrowseNode>> browse(String connectionId, String nodeId) {
+        Entry entry = entries.get(connectionId);
+        if (entry == null) {
+            throw ApiError.notFound("no device connection '" + connectionId + "'");
+        }
+        if (!(entry.connector() instanceof Browsable browsable)) {
+            throw ApiError.badRequest("device connection '" + connectionId + "' (" + entry.type()
+                    + ") has no address space to browse");
+        }
+        return browsable.browse(nodeId);
+    }
+
+    @Override
+    public CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user) {
+        String owner = owners.get(tag);
+        if (owner == null) {
+            throw ApiError.notFound("no device connection reads tag " + tag + "; only configured tags can be written");
+        }
+        CompletableFuture<TagWriteResult> result = entries.get(owner).connector().write(tag, value);
+        return result.whenComplete((verdict, failure) -> audit(tag, value, user, owner,
+                failure == null ? verdict.status().label() : describe(failure)));
+    }
+
+    private void audit(TagPath tag, Object value, String user, String owner, String outcome) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("connection", owner);
+        details.put("value", String.valueOf(value));
+        events.audit(new AuditEvent(clock.instant(), user, AuditAction.TAG_WRITE, "tag/" + tag, outcome, details));
+    }
+
+    private static String describe(Throwable failure) {
+        Throwable cause = failure.getCause() != null && failure instanceof java.util.concurrent.CompletionException
+                ? failure.getCause() : failure;
+        return "failed: " + cause.getMessage();
+    }
+}
