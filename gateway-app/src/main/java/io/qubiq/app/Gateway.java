@@ -4,6 +4,25 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
+import io.qubiq.app.config.QuestDbSection;
+import io.qubiq.app.history.HistorianAccess;
+import io.qubiq.app.questdb.EmbeddedQuestDb;
+import io.qubiq.app.questdb.FreePort;
+import io.qubiq.app.storeforward.ChannelsAccess;
+import io.qubiq.console.HistoryRoutes;
+import io.qubiq.console.StoreForwardRoutes;
+import io.qubiq.core.error.ConfigurationException;
+import io.qubiq.core.sink.Sink;
+import io.qubiq.historian.Historian;
+import io.qubiq.historian.HistorianChannels;
+import io.qubiq.historian.HistorianConfig;
+import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.historian.wal.WalSupervisor;
+import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.sink.questdb.QuestDbSinkConfig;
+import io.qubiq.storeforward.ConnectionMonitor;
+import io.qubiq.storeforward.Liveness;
+import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.TagBusView;
 import io.qubiq.app.events.EventJournal;
@@ -27,6 +46,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The wiring: every concrete component is constructed here, by hand, in dependency order. This is
@@ -47,26 +67,81 @@ public final class Gateway {
     private final DeviceConnections devices;
     private final GatewayMetrics metrics;
 
-    public Gateway(GatewayConfig config, DataDirectory dataDirectory, Clock clock) {
+    static final String HISTORIAN = "historian";
+    static final Duration PROBE_INTERVAL = Duration.ofSeconds(5);
+
+    /**
+     * @throws ConfigurationException when a component refuses its configuration (a malformed QuestDB
+     *     address, say); nothing has been started then
+     */
+    public Gateway(GatewayConfig config, DataDirectory dataDirectory, Clock clock) throws ConfigurationException {
         this.config = config;
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         this.metrics = new GatewayMetrics(registry);
         this.tagBus = new TagBus();
         this.devices = new DeviceConnections(deviceEntries(config, dataDirectory.root()), tagBus, events, clock);
+        ConnectionMonitor monitor = new ConnectionMonitor(clock);
+        Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
+        Optional<HistorianParts> history = config.historian().isPresent()
+                ? Optional.of(historian(config.historian().get(), dataDirectory.root(), monitor, clock))
+                : Optional.empty();
+        history.ifPresent(parts -> channels.put(HISTORIAN, parts.channel()));
 
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
         this.lifecycle = new Lifecycle(clock);
         List<ApiRoutes> routes = new ArrayList<>();
         routes.add(new DeviceRoutes(devices, new TagBusView(tagBus)));
+        routes.add(new StoreForwardRoutes(new ChannelsAccess(channels)));
+        history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle), registry, clock, routes);
 
+        // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
+        history.flatMap(HistorianParts::embedded).ifPresent(lifecycle::add);
         lifecycle.add(tagBus);
+        lifecycle.add(monitor);
+        history.ifPresent(parts -> {
+            lifecycle.add(parts.channel());
+            lifecycle.add(parts.historian());
+            lifecycle.add(parts.wal());
+            metrics.bindChannel(HISTORIAN, parts.channel()::status);
+        });
         lifecycle.add(devices);
 
         metrics.bindJvm();
         metrics.bindLifecycle(lifecycle);
         metrics.bindTagBus(tagBus);
+    }
+
+    /** The historian's parts, built together because they share QuestDB's address. */
+    private record HistorianParts(Optional<EmbeddedQuestDb> embedded, StoreForwardChannel<QuestDbRow> channel,
+                                  Historian historian, WalSupervisor wal) {
+    }
+
+    /**
+     * QuestDB (embedded or not), the historian's store-and-forward channel with its probe registered
+     * at the connection monitor, the historian, and the WAL supervisor of its tables.
+     */
+    private HistorianParts historian(HistorianConfig historianConfig, Path dataDir, ConnectionMonitor monitor,
+                                     Clock clock) throws ConfigurationException {
+        QuestDbSection questdb = config.questdb();
+        QuestDbSinkConfig client = questdb.client();
+        Optional<EmbeddedQuestDb> embedded = Optional.empty();
+        if (questdb.embedded()) {
+            EmbeddedQuestDb server = new EmbeddedQuestDb(dataDir.resolve("questdb"), EmbeddedQuestDb.locateJar(),
+                    FreePort.orFixed(questdb.embeddedHttpPort()), FreePort.orFixed(questdb.embeddedPgPort()),
+                    questdb.embeddedMaxHeapMb());
+            client = client.withAddress(server.httpAddress());
+            embedded = Optional.of(server);
+        }
+        Sink<QuestDbRow> sink = HistorianChannels.sink(HISTORIAN, historianConfig, client, clock);
+        Liveness liveness = monitor.register(HISTORIAN, sink::probe, PROBE_INTERVAL);
+        StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel(HISTORIAN, historianConfig, sink,
+                dataDir.resolve("connections").resolve(HISTORIAN), liveness, events, clock);
+        ExecClient exec = HistorianChannels.execClient(historianConfig, client);
+        Historian historian = new Historian(historianConfig, tagBus, channel, exec, clock);
+        WalSupervisor wal = new WalSupervisor(exec, historian.schema().tables(), historianConfig.wal(), events, clock);
+        return new HistorianParts(embedded, channel, historian, wal);
     }
 
     /** One connector per configured device connection; the factory per protocol is chosen here. */

@@ -9,6 +9,7 @@ import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.app.runtime.DataDirectoryException;
 import io.qubiq.app.runtime.LogSetup;
 import io.qubiq.app.runtime.SignalShutdown;
+import io.qubiq.core.error.ConfigurationException;
 import java.io.IOException;
 import java.time.Clock;
 import org.slf4j.Logger;
@@ -58,7 +59,14 @@ final class GatewayRunner {
                 source, dataDirectory.root());
 
         long begin = System.nanoTime();
-        Gateway gateway = new Gateway(config, dataDirectory, Clock.systemUTC());
+        Gateway gateway;
+        try {
+            gateway = new Gateway(config, dataDirectory, Clock.systemUTC());
+        } catch (ConfigurationException e) {
+            log.error("Not started: invalid configuration: {}", e.getMessage());
+            closeQuietly(dataDirectory);
+            return ExitCode.INVALID;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> gateway.lifecycle().stopAll(gateway.shutdownGracePeriod()), "qubiq-shutdown-hook"));
         try {

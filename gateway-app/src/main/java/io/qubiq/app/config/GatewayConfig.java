@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import io.qubiq.historian.HistorianConfig;
 
 /**
  * The root of the gateway's configuration file. Each section is declared by the module that owns
@@ -29,11 +31,18 @@ public record GatewayConfig(
 
         @Doc("Device connections by id (letters, digits, - and _): where tag values come from.")
         @Default("{}")
-        Map<String, DeviceConfig> devices) implements ConfigChecked {
+        Map<String, DeviceConfig> devices,
+
+        @Doc("The QuestDB server the historian writes to (embedded or existing).")
+        QuestDbSection questdb,
+
+        @Doc("Tag history in QuestDB; left out, no history is kept. See docs/historian.md.")
+        Optional<HistorianConfig> historian) implements ConfigChecked {
 
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public GatewayConfig withHttpPort(int port) {
-        return new GatewayConfig(gateway, new HttpConfig(http.bindAddress(), port), lifecycle, logging, devices);
+        return new GatewayConfig(gateway, new HttpConfig(http.bindAddress(), port), lifecycle, logging, devices,
+                questdb, historian);
     }
 
     @Override

@@ -69,6 +69,12 @@ public record QuestDbSinkConfig(
                 10_000, 102_400, false);
     }
 
+    /** The same settings against another server (the gateway's embedded QuestDB, say). */
+    public QuestDbSinkConfig withAddress(String value) {
+        return new QuestDbSinkConfig(value, tls, tlsVerify, token, username, password, requestTimeoutMs,
+                minRequestThroughputBytesPerSecond, idempotent);
+    }
+
     public QuestDbSinkConfig withRequestTimeoutMs(long value) {
         return new QuestDbSinkConfig(address, tls, tlsVerify, token, username, password, value,
                 minRequestThroughputBytesPerSecond, idempotent);

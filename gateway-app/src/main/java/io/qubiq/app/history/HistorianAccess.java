@@ -1,0 +1,54 @@
+package io.qubiq.app.history;
+
+import io.qubiq.console.ApiError;
+import io.qubiq.console.HistoryAccess;
+import io.qubiq.historian.Historian;
+import io.qubiq.historian.exec.SqlException;
+import io.qubiq.historian.query.HistoryQuery;
+import io.qubiq.historian.query.HistoryRequest;
+import io.qubiq.historian.query.HistoryRequestException;
+import io.qubiq.historian.query.ResultTooLargeException;
+import io.qubiq.historian.wal.WalSupervisor;
+import java.util.List;
+import java.util.Map;
+
+/** The console's access to the historian: queries translated to HTTP answers, and status views. */
+public final class HistorianAccess implements HistoryAccess {
+
+    private final Historian historian;
+    private final HistoryQuery queries;
+    private final WalSupervisor wal;
+
+    public HistorianAccess(Historian historian, WalSupervisor wal) {
+        this.historian = historian;
+        this.queries = HistoryQuery.of(historian);
+        this.wal = wal;
+    }
+
+    @Override
+    public Object query(Map<String, List<String>> params) {
+        HistoryRequest request;
+        try {
+            request = HistoryRequest.parse(params);
+        } catch (HistoryRequestException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+        try {
+            return queries.run(request);
+        } catch (ResultTooLargeException e) {
+            throw new ApiError(422, e.getMessage());
+        } catch (SqlException e) {
+            throw new ApiError(e.unreachable() ? 503 : 502, "history query failed: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public Object walStatus() {
+        return wal.status();
+    }
+
+    @Override
+    public Object status() {
+        return historian.status();
+    }
+}

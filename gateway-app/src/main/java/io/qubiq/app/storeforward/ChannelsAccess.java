@@ -1,0 +1,68 @@
+package io.qubiq.app.storeforward;
+
+import io.qubiq.console.ApiError;
+import io.qubiq.console.StoreForwardAccess;
+import io.qubiq.core.error.FailureClass;
+import io.qubiq.storeforward.StoreForwardChannel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** The console's read access to every store-and-forward channel and its quarantine. */
+public final class ChannelsAccess implements StoreForwardAccess {
+
+    private final Map<String, StoreForwardChannel<?>> channels;
+
+    public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels) {
+        this.channels = Map.copyOf(channels);
+    }
+
+    @Override
+    public List<?> channels() {
+        return channels.keySet().stream().sorted().map(id -> channels.get(id).status()).toList();
+    }
+
+    @Override
+    public Optional<?> channel(String connection) {
+        return Optional.ofNullable(channels.get(connection)).map(StoreForwardChannel::status);
+    }
+
+    @Override
+    public Object quarantine(String connection, int offset, int limit, Optional<String> failureClass) {
+        StoreForwardChannel<?> channel = require(connection);
+        Optional<FailureClass> filter = failureClass.map(ChannelsAccess::failureClass);
+        try {
+            return channel.quarantine().list(offset, limit, filter);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        }
+    }
+
+    @Override
+    public Optional<?> quarantineEntry(String connection, long id) {
+        try {
+            return require(connection).quarantine().get(id);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading quarantined item " + id + " of " + connection, e);
+        }
+    }
+
+    private StoreForwardChannel<?> require(String connection) {
+        StoreForwardChannel<?> channel = channels.get(connection);
+        if (channel == null) {
+            throw ApiError.notFound("no store-and-forward channel for connection '" + connection + "'");
+        }
+        return channel;
+    }
+
+    private static FailureClass failureClass(String raw) {
+        try {
+            return FailureClass.valueOf(raw.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest("class must be permanent or unknown_outcome, got '" + raw + "'");
+        }
+    }
+}
