@@ -1,0 +1,106 @@
+package io.qubiq.buffer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.zip.CRC32C;
+
+/**
+ * Appends record frames to the newest segment and rolls to a pre-allocated one when it is full.
+ *
+ * <p><b>Roll.</b> The prepared file gets its identity header (through its channel), is renamed
+ * to its base sequence (the directory is fsynced unless durability is NONE), joins the chain, and
+ * only then does the old segment get its seal. A crash between any two steps leaves either a
+ * {@code .tmp} file without records (deleted on open) or a valid, empty segment.
+ *
+ * <p><b>Threading.</b> Not thread-safe: every method is called under the buffer's append lock.
+ */
+final class SegmentWriter {
+  private final Path dir;
+  private final SegmentPreparer preparer;
+  private final SegmentChain chain;
+  private final boolean syncDirectory;
+  private final CRC32C crc = new CRC32C();
+  private final ByteBuffer scratch = RecordFormat.newScratch();
+  private Segment current;
+  private ByteBuffer view;
+  private int position;
+  private int capacity;
+  private long nextSequence;
+  private final long previousLast;
+
+  SegmentWriter(Path dir, SegmentPreparer preparer, SegmentChain chain, long nextSequence,
+      long previousLast, boolean syncDirectory) {
+    this.dir = dir;
+    this.preparer = preparer;
+    this.chain = chain;
+    this.nextSequence = nextSequence;
+    this.previousLast = previousLast;
+    this.syncDirectory = syncDirectory;
+  }
+
+  /** The sequence the next record will get. */
+  long nextSequence() {
+    return nextSequence;
+  }
+
+  /**
+   * Appends one record and publishes it.
+   *
+   * @throws IOException the next segment could not be prepared or activated; nothing was written
+   *     and no sequence was used
+   */
+  long append(byte[] payload, long nowMillis) throws IOException {
+    int frame = RecordFormat.frameBytes(payload.length);
+    if (current == null || position + frame > capacity) {
+      roll(nowMillis);
+    }
+    long sequence = nextSequence;
+    RecordFormat.write(view, position, sequence, nowMillis, payload, scratch, crc);
+    position += frame;
+    nextSequence = sequence + 1;
+    current.publish(position, sequence);
+    return sequence;
+  }
+
+  private void roll(long nowMillis) throws IOException {
+    SegmentPreparer.Prepared prepared = preparer.take();
+    long base = nextSequence;
+    long link = current == null ? previousLast : current.chainEnd();
+    Path target = dir.resolve(Segment.fileName(base));
+    Segment next;
+    try {
+      ByteBuffer identity = SegmentHeader.encodeIdentity(prepared.mapping().capacity(), base,
+          link, nowMillis);
+      while (identity.hasRemaining()) {
+        prepared.channel().write(identity, identity.position());
+      }
+      Files.move(prepared.file(), target, StandardCopyOption.ATOMIC_MOVE);
+      if (syncDirectory) {
+        DirectorySync.force(dir);
+      }
+      next = Segment.writable(target, prepared.channel(), prepared.mapping(), base, link);
+    } catch (IOException | RuntimeException e) {
+      prepared.discard();
+      Files.deleteIfExists(target);
+      throw e;
+    }
+    chain.add(next);
+    if (current != null) {
+      current.seal(false);
+    }
+    current = next;
+    view = next.writeView();
+    capacity = view.capacity();
+    position = SegmentHeader.BYTES;
+  }
+
+  /** Seals the newest segment; called on close after everything was fsynced. */
+  void sealOnClose(boolean synced) {
+    if (current != null) {
+      current.seal(synced);
+    }
+  }
+}
