@@ -24,7 +24,7 @@ class GatewayProcessIT {
         try (GatewayProcess gateway = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
                 "--data-dir", "state")) {
             AtomicReference<HttpResponse<String>> health = new AtomicReference<>();
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
                     .ignoreExceptionsInstanceOf(ConnectException.class)
                     .until(() -> {
                         assertThat(gateway.isAlive()).as("gateway alive; output:\n%s", gateway.output()).isTrue();
@@ -32,7 +32,8 @@ class GatewayProcessIT {
                         return health.get().statusCode() == 200;
                     });
             assertThat(health.get().body()).contains("\"status\":\"READY\"", "\"name\":\"Qubiq demo plant\"",
-                    "\"name\":\"http\",\"state\":\"RUNNING\"", "\"name\":\"tag-bus\",\"state\":\"RUNNING\"");
+                    "\"name\":\"http\",\"state\":\"RUNNING\"", "\"name\":\"tag-bus\",\"state\":\"RUNNING\"",
+                    "\"name\":\"questdb\",\"state\":\"RUNNING\"", "\"name\":\"historian\",\"state\":\"RUNNING\"");
 
             HttpResponse<String> metrics = gateway.get(port, "/metrics");
             assertThat(metrics.statusCode()).isEqualTo(200);
@@ -50,6 +51,39 @@ class GatewayProcessIT {
         }
         assertThat(work.resolve("state/logs/qubiq.log")).exists();
         assertThat(Files.readString(work.resolve("state/logs/qubiq.log"))).contains("ready in");
+    }
+
+    @Test
+    void demoKilledWithSigkillRestartsOnItsDataAndReplacesItsOrphanedQuestDb() throws Exception {
+        int port = GatewayProcess.freePort();
+        long orphan;
+        try (GatewayProcess first = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
+                "--data-dir", "state")) {
+            awaitReady(first, port);
+            orphan = Long.parseLong(Files.readString(work.resolve("state/questdb/questdb.pid")).trim());
+            first.close(); // SIGKILL: no shutdown at all
+        }
+        assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive)).as("QuestDB outlives a killed gateway")
+                .contains(true);
+
+        try (GatewayProcess second = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
+                "--data-dir", "state")) {
+            awaitReady(second, port);
+            assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(second.output()).contains("left running by a gateway that did not stop cleanly");
+            second.terminate();
+            assertThat(second.awaitExit(Duration.ofSeconds(15))).as(second.output()).isEqualTo(0);
+        }
+        assertThat(work.resolve("state/questdb/questdb.pid")).doesNotExist();
+    }
+
+    private static void awaitReady(GatewayProcess gateway, int port) {
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
+                .ignoreExceptionsInstanceOf(ConnectException.class)
+                .until(() -> {
+                    assertThat(gateway.isAlive()).as("gateway alive; output:\n%s", gateway.output()).isTrue();
+                    return gateway.get(port, "/health").statusCode() == 200;
+                });
     }
 
     @Test
@@ -97,9 +131,7 @@ class GatewayProcessIT {
         int port = GatewayProcess.freePort();
         try (GatewayProcess first = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
                 "--data-dir", "shared")) {
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
-                    .ignoreExceptionsInstanceOf(ConnectException.class)
-                    .until(() -> first.get(port, "/health").statusCode() == 200);
+            awaitReady(first, port);
 
             GatewayProcess.Finished second = GatewayProcess.runToEnd(work, "demo", "--http-port",
                     String.valueOf(GatewayProcess.freePort()), "--data-dir", "shared");

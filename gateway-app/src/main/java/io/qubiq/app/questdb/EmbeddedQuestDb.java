@@ -28,12 +28,18 @@ import org.slf4j.LoggerFactory;
  * (QuestDB is DOWN for the connection monitor) and the log says so; known gap: it is not restarted
  * automatically.
  *
+ * <p>The child's PID is kept in {@code questdb.pid}. When the gateway itself was killed ({@code kill
+ * -9}) its QuestDB keeps running; the next start finds that PID, checks that the process is the
+ * QuestDB this gateway started on this folder, and stops it before starting a fresh one.
+ *
  * <p>Threading: started and stopped by the lifecycle thread.
  */
 public final class EmbeddedQuestDb implements Component {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedQuestDb.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    /** Stays inside the default shutdown grace period of 10 s. */
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(6);
 
     private final Path dir;
     private final Path jar;
@@ -87,7 +93,9 @@ public final class EmbeddedQuestDb implements Component {
         env.put("QDB_LINE_UDP_ENABLED", "false");
         env.put("QDB_TELEMETRY_ENABLED", "false");
         env.put("QDB_RAM_USAGE_LIMIT_PERCENT", "25");
+        stopLeftoverFromCrash();
         process = builder.start();
+        Files.writeString(pidFile(), process.pid() + "\n");
         log.info("Embedded QuestDB starting (PID {}) in {}, HTTP on 127.0.0.1:{}", process.pid(), dir, httpPort);
         awaitReady();
         process.onExit().thenAccept(exited -> {
@@ -123,6 +131,36 @@ public final class EmbeddedQuestDb implements Component {
                 + READY_TIMEOUT.toSeconds() + " s; see " + dir.resolve("questdb.log"));
     }
 
+    private Path pidFile() {
+        return dir.resolve("questdb.pid");
+    }
+
+    /** Stops a QuestDB this gateway started on the same folder before it was killed, identified by PID. */
+    private void stopLeftoverFromCrash() throws IOException, InterruptedException {
+        if (!Files.exists(pidFile())) {
+            return;
+        }
+        long pid;
+        try {
+            pid = Long.parseLong(Files.readString(pidFile()).trim());
+        } catch (NumberFormatException e) {
+            Files.delete(pidFile());
+            return;
+        }
+        var leftover = ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(handle -> handle.info()
+                .arguments().map(args -> String.join(" ", args)).filter(line -> line.contains("io.questdb.ServerMain")
+                        && line.contains(dir.toAbsolutePath().toString())).isPresent());
+        if (leftover.isPresent()) {
+            log.warn("Stopping the embedded QuestDB (PID {}) left running by a gateway that did not stop cleanly", pid);
+            leftover.get().destroy();
+            if (!leftover.get().onExit().completeOnTimeout(null, 15, TimeUnit.SECONDS).thenApply(h -> h != null)
+                    .join()) {
+                leftover.get().destroyForcibly();
+            }
+        }
+        Files.deleteIfExists(pidFile());
+    }
+
     @Override
     public void stop() throws InterruptedException {
         Process current = process;
@@ -131,10 +169,16 @@ public final class EmbeddedQuestDb implements Component {
             return;
         }
         current.destroy();
-        if (!current.waitFor(20, TimeUnit.SECONDS)) {
-            log.warn("Embedded QuestDB (PID {}) did not stop within 20 s after SIGTERM; killing it", current.pid());
+        if (!current.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            log.warn("Embedded QuestDB (PID {}) did not stop within {} s after SIGTERM; killing it", current.pid(),
+                    STOP_TIMEOUT.toSeconds());
             current.destroyForcibly();
-            current.waitFor(10, TimeUnit.SECONDS);
+            current.waitFor(5, TimeUnit.SECONDS);
+        }
+        try {
+            Files.deleteIfExists(pidFile());
+        } catch (IOException e) {
+            log.debug("could not delete {}", pidFile(), e);
         }
     }
 

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.qubiq.buffer.Durability;
 import io.qubiq.buffer.OverflowPolicy;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,8 +27,6 @@ class ChannelStopDuringPeriodicFsyncTest {
      * {@code modules/buffer} (stop the executor with {@code shutdown()} and wait, or fsync on a
      * channel that interrupts cannot close); this store-forward test shows the effect on a channel.
      */
-    @Disabled("buffer bug: SegmentedDiskBuffer.close() interrupts its periodic fsync, which closes the file channel;"
-            + " to be fixed in modules/buffer")
     @Test
     void stopSucceedsEvenWhenItLandsOnThePeriodicFsync() throws Exception {
         ChannelConfig base = ChannelFixture.fastConfig().withFastPath(false).withDurability(Durability.PERIODIC);
