@@ -1,0 +1,172 @@
+package io.qubiq.connector.mqtt;
+
+import io.qubiq.core.config.ConfigChecked;
+import io.qubiq.core.config.Default;
+import io.qubiq.core.config.Doc;
+import io.qubiq.core.config.Range;
+import io.qubiq.core.config.Secret;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The settings of one MQTT device connection; see docs/connectors/mqtt.md. */
+@Doc("An MQTT device connection: the broker, the session, the subscriptions that become tags, and the"
+        + " tags that accept writes.")
+public record MqttConnectionConfig(
+        @Doc("The broker's host name or IP address.")
+        String host,
+
+        @Doc("The broker's TCP port (usually 1883, or 8883 with TLS).")
+        @Default("1883")
+        @Range(min = 1, max = 65535)
+        int port,
+
+        @Doc("Whether to connect over TLS.")
+        @Default("false")
+        boolean tls,
+
+        @Doc("With tls: whether to verify the broker's certificate chain (JVM trust store) and host name."
+                + " false accepts any certificate: for tests only.")
+        @Default("true")
+        boolean tlsVerify,
+
+        @Doc("The user name sent in CONNECT. Left out: none.")
+        Optional<String> username,
+
+        @Doc("The password sent in CONNECT (needs username); write it as ${ENV_VAR} rather than in the file.")
+        @Secret
+        Optional<String> password,
+
+        @Doc("The MQTT client identifier. Left out: qubiq-<gateway>-<connection id>. Two clients with the same"
+                + " identifier take the connection from each other.")
+        Optional<String> clientId,
+
+        @Doc("The protocol version: mqtt_3_1_1 or mqtt_5.")
+        @Default("mqtt_3_1_1")
+        MqttProtocol protocol,
+
+        @Doc("true: the broker forgets the session at every connect. false: a persistent session, so the broker"
+                + " keeps the subscriptions and queues QoS 1 and 2 messages while the gateway is away.")
+        @Default("true")
+        boolean cleanSession,
+
+        @Doc("mqtt_5 with clean_session false: how long the broker keeps the session after a disconnect"
+                + " (MQTT 3.1.1 brokers keep it as they are configured).")
+        @Default("86400")
+        @Range(min = 0, max = 4294967295L)
+        long sessionExpiryS,
+
+        @Doc("The keep-alive interval; the broker drops the connection after 1.5 times this without traffic."
+                + " 0 disables it.")
+        @Default("30")
+        @Range(min = 0, max = 65535)
+        int keepAliveS,
+
+        @Doc("First wait before reconnecting after the connection dropped or an attempt failed; doubles per"
+                + " failed attempt.")
+        @Default("1000")
+        @Range(min = 10, max = 600000)
+        long reconnectInitialMs,
+
+        @Doc("Longest wait between reconnect attempts.")
+        @Default("30000")
+        @Range(min = 10, max = 3600000)
+        long reconnectMaxMs,
+
+        @Doc("How long a tag write may wait for the broker's acknowledgement (QoS 1 and 2) before it fails as"
+                + " outcome unknown.")
+        @Default("5000")
+        @Range(min = 100, max = 600000)
+        long writeTimeoutMs,
+
+        @Doc("The topic filters whose messages become tag values.")
+        List<MqttSubscriptionConfig> subscriptions,
+
+        @Doc("The tags that accept writes, each with its command topic. Writes to other tags are rejected.")
+        @Default("[]")
+        List<MqttWritableTagConfig> writableTags) implements ConfigChecked {
+
+    public MqttConnectionConfig {
+        subscriptions = List.copyOf(subscriptions);
+        writableTags = List.copyOf(writableTags);
+    }
+
+    /** A connection with defaults for everything but the broker and the subscriptions; for code and tests. */
+    public static MqttConnectionConfig of(String host, int port, List<MqttSubscriptionConfig> subscriptions) {
+        return new MqttConnectionConfig(host, port, false, true, Optional.empty(), Optional.empty(), Optional.empty(),
+                MqttProtocol.MQTT_3_1_1, true, 86400, 30, 1000, 30000, 5000, subscriptions, List.of());
+    }
+
+    public MqttConnectionConfig withProtocol(MqttProtocol value) {
+        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, value, cleanSession,
+                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
+                writableTags);
+    }
+
+    public MqttConnectionConfig withTls(int tlsPort, boolean verify) {
+        return new MqttConnectionConfig(host, tlsPort, true, verify, username, password, clientId, protocol, cleanSession,
+                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
+                writableTags);
+    }
+
+    public MqttConnectionConfig withPersistentSession(String id) {
+        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, Optional.of(id), protocol,
+                false, sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
+                writableTags);
+    }
+
+    public MqttConnectionConfig withReconnect(long initialMs, long maxMs) {
+        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
+                sessionExpiryS, keepAliveS, initialMs, maxMs, writeTimeoutMs, subscriptions, writableTags);
+    }
+
+    public MqttConnectionConfig withWritableTags(List<MqttWritableTagConfig> value) {
+        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
+                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, value);
+    }
+
+    /** The configured client id, or {@code qubiq-<gateway>-<connection>} with unusual characters replaced by _. */
+    public String effectiveClientId(String gatewayId, String connectionId) {
+        return clientId.orElseGet(() -> ("qubiq-" + gatewayId + "-" + connectionId).replaceAll("[^A-Za-z0-9_.-]", "_"));
+    }
+
+    @Override
+    public String toString() {
+        return "MqttConnectionConfig[host=" + host + ", port=" + port + ", tls=" + tls + ", username="
+                + username.orElse("(none)") + ", password=" + (password.isPresent() ? "***" : "(none)")
+                + ", clientId=" + clientId.orElse("(derived)") + ", protocol=" + protocol + ", cleanSession="
+                + cleanSession + ", subscriptions=" + subscriptions.size() + ", writableTags=" + writableTags.size() + "]";
+    }
+
+    @Override
+    public List<Violation> violations() {
+        List<Violation> violations = new ArrayList<>();
+        if (host.isBlank()) {
+            violations.add(new Violation("host", "must not be empty"));
+        }
+        if (password.isPresent() && username.isEmpty()) {
+            violations.add(new Violation("password", "needs a username (MQTT sends no password without one)"));
+        }
+        if (reconnectMaxMs < reconnectInitialMs) {
+            violations.add(new Violation("reconnect_max_ms", "must be at least reconnect_initial_ms ("
+                    + reconnectInitialMs + "), was " + reconnectMaxMs));
+        }
+        clientId.filter(String::isBlank).ifPresent(id ->
+                violations.add(new Violation("client_id", "must not be empty; leave it out to derive one")));
+        if (!cleanSession && protocol == MqttProtocol.MQTT_5 && sessionExpiryS == 0) {
+            violations.add(new Violation("session_expiry_s", "must be above 0 with clean_session false: with 0 the"
+                    + " broker drops the session at every disconnect"));
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < writableTags.size(); i++) {
+            Integer first = seen.putIfAbsent(writableTags.get(i).tag(), i);
+            if (first != null) {
+                violations.add(new Violation("writable_tags[" + i + "].tag", "\"" + writableTags.get(i).tag()
+                        + "\" is already listed by writable_tags[" + first + "]"));
+            }
+        }
+        return violations;
+    }
+}

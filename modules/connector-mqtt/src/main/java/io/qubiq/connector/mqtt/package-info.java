@@ -1,0 +1,14 @@
+/**
+ * The MQTT device connector, built on the HiveMQ MQTT client 1.4 (MQTT 3.1.1 and 5).
+ *
+ * <p>{@link io.qubiq.connector.mqtt.MqttConnector} subscribes to the topic filters of {@link
+ * io.qubiq.connector.mqtt.MqttConnectionConfig} and turns each message into a tag value: the tag
+ * path from the topic (fixed, or a template over the wildcard levels), the value from a plain or
+ * JSON payload with its optional timestamp and quality. Malformed messages are counted and
+ * reported per topic, never silently dropped. A lost connection turns the tags Bad NotConnected;
+ * the client reconnects with backoff and resubscribes when the broker lost the session. Tag writes
+ * are publishes to command topics, never buffered: permanent failure (not writable, not encodable;
+ * nothing sent), transient (not connected; nothing sent) or unknown outcome (no acknowledgement in
+ * time). See docs/connectors/mqtt.md.
+ */
+package io.qubiq.connector.mqtt;

@@ -1,0 +1,228 @@
+package io.qubiq.testkit.mqtt;
+
+import com.hivemq.embedded.EmbeddedHiveMQ;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A real MQTT broker for tests: embedded HiveMQ CE (MQTT 3.1.1 and 5) listening on 127.0.0.1 on a
+ * free port chosen once, with its configuration, data and extensions folders in a temporary
+ * directory. {@link #stop()} and {@link #start()} bring it down and back on the same port and
+ * folders (a new embedded instance each time), so a client's reconnect can be tested. Sessions, subscriptions and queued messages live
+ * in the file persistence of the data folder: a persistent session survives a restart, a clean one
+ * does not.
+ *
+ * <p>The broker logs through SLF4J ({@code withoutLoggingBootstrap()}); set {@code com.hivemq} to
+ * WARN in the test's Logback configuration to keep the output short. Every client is allowed
+ * (no authentication). {@link #close()} stops it for good and deletes the directory.
+ *
+ * <p>start/stop/close are synchronized; {@link #port()} and {@link #host()} may be read from any thread.
+ */
+public final class TestMqttBroker implements AutoCloseable {
+
+    private static final long TIMEOUT_S = 60;
+
+    /** The password of the TLS listener's generated key store. */
+    public static final String KEY_STORE_PASSWORD = "qubiq-test";
+
+    private final int port;
+    private final int tlsPort;
+    private final Path home;
+    private EmbeddedHiveMQ broker;
+    private boolean running;
+
+    private TestMqttBroker(int port, int tlsPort, Path home) {
+        this.port = port;
+        this.tlsPort = tlsPort;
+        this.home = home;
+    }
+
+    /** A broker on a free port with a fresh temporary home, not yet started. */
+    public static TestMqttBroker onFreePort() {
+        return create(false);
+    }
+
+    /**
+     * As {@link #onFreePort()}, with a second, TLS listener on {@link #tlsPort()} that presents a
+     * self-signed certificate for {@code localhost}/{@code 127.0.0.1}, generated with the JDK's keytool
+     * into the broker's home ({@link #keyStore()}, password {@value #KEY_STORE_PASSWORD}).
+     */
+    public static TestMqttBroker onFreePortWithTls() {
+        return create(true);
+    }
+
+    private static TestMqttBroker create(boolean tls) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             ServerSocket tlsSocket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            tlsSocket.setReuseAddress(true);
+            Path home = Files.createTempDirectory("qubiq-hivemq-");
+            TestMqttBroker broker = new TestMqttBroker(socket.getLocalPort(), tls ? tlsSocket.getLocalPort() : -1, home);
+            broker.writeConfiguration();
+            return broker;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the test MQTT broker", e);
+        }
+    }
+
+    /** The TLS listener's port; only for a broker made with {@link #onFreePortWithTls()}. */
+    public int tlsPort() {
+        if (tlsPort < 0) {
+            throw new IllegalStateException("this broker has no TLS listener; create it with onFreePortWithTls()");
+        }
+        return tlsPort;
+    }
+
+    /** The PKCS#12 key store holding the TLS listener's self-signed certificate. */
+    public Path keyStore() {
+        return home.resolve("conf/broker.p12");
+    }
+
+    public String host() {
+        return "127.0.0.1";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code tcp://127.0.0.1:<port>}, for messages. */
+    public String url() {
+        return "tcp://" + host() + ":" + port;
+    }
+
+    public synchronized boolean isRunning() {
+        return running;
+    }
+
+    /** Starts the broker (idempotent) and waits until it accepts connections. */
+    public synchronized TestMqttBroker start() {
+        if (running) {
+            return this;
+        }
+        if (broker == null) {
+            broker = EmbeddedHiveMQ.builder()
+                    .withConfigurationFolder(home.resolve("conf"))
+                    .withDataFolder(home.resolve("data"))
+                    .withExtensionsFolder(home.resolve("extensions"))
+                    .withoutLoggingBootstrap()
+                    .build();
+        }
+        try {
+            broker.start().get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("the embedded HiveMQ broker did not start on port " + port, e);
+        }
+        running = true;
+        return this;
+    }
+
+    /** Stops the broker, closing every client connection; {@link #start()} brings it back on the same port. */
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
+        // A stopped EmbeddedHiveMQ can in principle be started again, but 2025.5 then fails to register its
+        // metrics a second time ("A metric named ... already exists"). So each start builds a new instance
+        // on the same port and folders, which keeps the file persistence (sessions, queued messages).
+        try {
+            broker.stop().get(TIMEOUT_S, TimeUnit.SECONDS);
+            broker.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("the embedded HiveMQ broker did not stop", e);
+        } finally {
+            broker = null;
+            running = false;
+        }
+    }
+
+    /** Stops the broker for good and deletes its temporary home. */
+    @Override
+    public synchronized void close() {
+        try {
+            if (broker != null) {
+                broker.close();
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("the embedded HiveMQ broker did not close", e);
+        } finally {
+            broker = null;
+            running = false;
+            deleteHome();
+        }
+    }
+
+    private void writeConfiguration() throws IOException {
+        Files.createDirectories(home.resolve("conf"));
+        Files.createDirectories(home.resolve("data"));
+        Files.createDirectories(home.resolve("extensions"));
+        String tlsListener = "";
+        if (tlsPort > 0) {
+            generateKeyStore();
+            tlsListener = """
+                        <tls-tcp-listener>
+                            <port>%d</port>
+                            <bind-address>127.0.0.1</bind-address>
+                            <tls>
+                                <keystore>
+                                    <path>%s</path>
+                                    <password>%s</password>
+                                    <private-key-password>%s</private-key-password>
+                                </keystore>
+                            </tls>
+                        </tls-tcp-listener>
+                    """.formatted(tlsPort, keyStore(), KEY_STORE_PASSWORD, KEY_STORE_PASSWORD);
+        }
+        String config = """
+                <?xml version="1.0"?>
+                <hivemq>
+                    <listeners>
+                        <tcp-listener>
+                            <port>%d</port>
+                            <bind-address>127.0.0.1</bind-address>
+                        </tcp-listener>
+                %s    </listeners>
+                    <anonymous-usage-statistics>
+                        <enabled>false</enabled>
+                    </anonymous-usage-statistics>
+                </hivemq>
+                """.formatted(port, tlsListener);
+        Files.writeString(home.resolve("conf/config.xml"), config, StandardCharsets.UTF_8);
+    }
+
+    private void generateKeyStore() throws IOException {
+        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
+        Process process = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "broker", "-keyalg", "RSA",
+                "-keysize", "2048", "-validity", "30", "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1",
+                "-storetype", "PKCS12", "-keystore", keyStore().toString(), "-storepass", KEY_STORE_PASSWORD,
+                "-keypass", KEY_STORE_PASSWORD)
+                .redirectErrorStream(true)
+                .redirectOutput(home.resolve("keytool.log").toFile())
+                .start();
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                process.destroyForcibly();
+                throw new IOException("keytool could not create " + keyStore() + "; see " + home.resolve("keytool.log"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while creating the key store", e);
+        }
+    }
+
+    private void deleteHome() {
+        try (Stream<Path> files = Files.walk(home)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a temporary directory
+        }
+    }
+}
