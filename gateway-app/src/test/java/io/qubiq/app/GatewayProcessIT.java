@@ -3,7 +3,6 @@ package io.qubiq.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.ConnectException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +24,7 @@ class GatewayProcessIT {
                 "--data-dir", "state")) {
             AtomicReference<HttpResponse<String>> health = new AtomicReference<>();
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100))
-                    .ignoreExceptionsInstanceOf(ConnectException.class)
+                    .ignoreExceptionsInstanceOf(java.io.IOException.class)
                     .until(() -> {
                         assertThat(gateway.isAlive()).as("gateway alive; output:\n%s", gateway.output()).isTrue();
                         health.set(gateway.get(port, "/health"));
@@ -79,7 +78,7 @@ class GatewayProcessIT {
 
     private static void awaitReady(GatewayProcess gateway, int port) {
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
-                .ignoreExceptionsInstanceOf(ConnectException.class)
+                .ignoreExceptionsInstanceOf(java.io.IOException.class)
                 .until(() -> {
                     assertThat(gateway.isAlive()).as("gateway alive; output:\n%s", gateway.output()).isTrue();
                     return gateway.get(port, "/health").statusCode() == 200;
