@@ -32,7 +32,12 @@ import io.qubiq.app.metrics.GatewayMetrics;
 import io.qubiq.app.runtime.BuildInfo;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.connector.opcua.OpcUaConnectionConfig;
+import io.qubiq.connector.mqtt.MqttConnectionConfig;
+import io.qubiq.connector.mqtt.MqttConnector;
 import io.qubiq.connector.opcua.OpcUaConnector;
+import io.qubiq.connector.opcua.OpcUaTagConfig;
+import io.qubiq.demoplant.DemoPlantConfig;
+import io.qubiq.demoplant.SimulatedPlant;
 import io.qubiq.console.ApiRoutes;
 import io.qubiq.console.ConsoleServer;
 import io.qubiq.console.DeviceRoutes;
@@ -68,6 +73,7 @@ public final class Gateway {
     private final GatewayMetrics metrics;
 
     static final String HISTORIAN = "historian";
+    static final String DEMO_PLANT = "demo-plant";
     static final Duration PROBE_INTERVAL = Duration.ofSeconds(5);
 
     /**
@@ -79,7 +85,9 @@ public final class Gateway {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         this.metrics = new GatewayMetrics(registry);
         this.tagBus = new TagBus();
-        this.devices = new DeviceConnections(deviceEntries(config, dataDirectory.root()), tagBus, events, clock);
+        Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root());
+        Optional<SimulatedPlant> plant = config.demoPlant().map(plantConfig -> demoPlant(plantConfig, deviceEntries));
+        this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock);
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
         Optional<HistorianParts> history = config.historian().isPresent()
@@ -97,6 +105,7 @@ public final class Gateway {
 
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
+        plant.ifPresent(lifecycle::add);
         history.flatMap(HistorianParts::embedded).ifPresent(lifecycle::add);
         lifecycle.add(tagBus);
         lifecycle.add(monitor);
@@ -144,6 +153,23 @@ public final class Gateway {
         return new HistorianParts(embedded, channel, historian, wal);
     }
 
+    /**
+     * The simulated plant of {@code qubiq demo}, and the OPC UA device connection {@code demo-plant} that
+     * reads every node it serves (its two setpoints writable).
+     */
+    private static SimulatedPlant demoPlant(DemoPlantConfig plantConfig, Map<String, DeviceConnections.Entry> entries) {
+        int port = FreePort.orFixed(plantConfig.opcuaPort());
+        SimulatedPlant plant = new SimulatedPlant(plantConfig.withOpcuaPort(port));
+        List<OpcUaTagConfig> tags = SimulatedPlant.nodes().stream()
+                .map(node -> new OpcUaTagConfig(node.tagPath(), node.nodeId(), 500, 1, Optional.empty(), Optional.empty(),
+                        Optional.empty(), node.engineeringUnit(), node.writable()))
+                .toList();
+        OpcUaConnectionConfig connection = OpcUaConnectionConfig.of("opc.tcp://127.0.0.1:" + port + "/demo-plant", tags);
+        List<TagPath> paths = tags.stream().map(tag -> TagPath.of(tag.path())).toList();
+        entries.put(DEMO_PLANT, new DeviceConnections.Entry(new OpcUaConnector(DEMO_PLANT, connection), "opcua", paths));
+        return plant;
+    }
+
     /** One connector per configured device connection; the factory per protocol is chosen here. */
     private static Map<String, DeviceConnections.Entry> deviceEntries(GatewayConfig config, Path dataDir) {
         Map<String, DeviceConnections.Entry> entries = new LinkedHashMap<>();
@@ -153,6 +179,13 @@ public final class Gateway {
                 OpcUaConnectionConfig opcua = withPkiInDataDir(device.getValue().opcua().get(), id, dataDir);
                 List<TagPath> tags = opcua.tags().stream().map(tag -> TagPath.of(tag.path())).toList();
                 entries.put(id, new DeviceConnections.Entry(new OpcUaConnector(id, opcua), "opcua", tags));
+            }
+            if (device.getValue().mqtt().isPresent()) {
+                MqttConnectionConfig mqtt = device.getValue().mqtt().get();
+                // topics map to tags at run time; what the gateway must know up front are the writable ones
+                List<TagPath> writable = mqtt.writableTags().stream().map(tag -> TagPath.of(tag.tag())).toList();
+                entries.put(id, new DeviceConnections.Entry(new MqttConnector(config.gateway().name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-"), id, mqtt),
+                        "mqtt", writable));
             }
         }
         return entries;

@@ -43,6 +43,12 @@ class GatewayProcessIT {
 
             assertThat(gateway.get(port, "/").body()).contains("<title>Qubiq gateway</title>");
 
+            // the simulated plant is read over OPC UA and its values are live in the tag table
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> gateway.get(port, "/api/v1/tags").body().contains("\"path\":\"demo/tank/level\""));
+            assertThat(gateway.get(port, "/api/v1/connections").body()).contains("\"id\":\"demo-plant\"",
+                    "\"state\":\"UP\"");
+
             gateway.terminate();
             // the demo's grace period is 10 s; a clean stop must finish well inside it
             assertThat(gateway.awaitExit(Duration.ofSeconds(10))).as(gateway.output()).isEqualTo(0);

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.qubiq.demoplant.DemoPlantConfig;
 import io.qubiq.historian.HistorianConfig;
 
 /**
@@ -37,12 +38,16 @@ public record GatewayConfig(
         QuestDbSection questdb,
 
         @Doc("Tag history in QuestDB; left out, no history is kept. See docs/historian.md.")
-        Optional<HistorianConfig> historian) implements ConfigChecked {
+        Optional<HistorianConfig> historian,
+
+        @Doc("Start the simulated plant (an OPC UA server on 127.0.0.1) and read it as the device connection"
+                + " demo-plant. Used by qubiq demo; see docs/demo.md.")
+        Optional<DemoPlantConfig> demoPlant) implements ConfigChecked {
 
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public GatewayConfig withHttpPort(int port) {
         return new GatewayConfig(gateway, new HttpConfig(http.bindAddress(), port), lifecycle, logging, devices,
-                questdb, historian);
+                questdb, historian, demoPlant);
     }
 
     @Override
