@@ -1,0 +1,728 @@
+package io.qubiq.benchmarks;
+
+import io.qubiq.buffer.Durability;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.tag.DataType;
+import io.qubiq.core.tag.Quality;
+import io.qubiq.core.tag.TagPath;
+import io.qubiq.core.tag.TagValue;
+import io.qubiq.historian.Historian;
+import io.qubiq.historian.HistorianChannels;
+import io.qubiq.historian.HistorianConfig;
+import io.qubiq.historian.HistorianStatus;
+import io.qubiq.historian.HistorySchema;
+import io.qubiq.historian.PartitionUnit;
+import io.qubiq.historian.StorageMode;
+import io.qubiq.historian.StorageRule;
+import io.qubiq.historian.ValueTable;
+import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.historian.exec.SqlException;
+import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.sink.questdb.QuestDbSinkConfig;
+import io.qubiq.storeforward.ChannelConfig;
+import io.qubiq.storeforward.ChannelStatus;
+import io.qubiq.storeforward.Liveness;
+import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.tagbus.SubscriberStats;
+import io.qubiq.tagbus.TagBus;
+import io.qubiq.testkit.questdb.ExecResult;
+import io.qubiq.testkit.questdb.QuestDbServer;
+import io.questdb.client.Sender;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+/**
+ * End-to-end throughput of the historian path against the questdb-client sender writing the same rows
+ * directly, in one run against one QuestDB child JVM. A plain {@code main}, run by
+ * {@code scripts/bench-historian}, never by CI.
+ *
+ * <ul>
+ *   <li><b>direct</b>: N rows with {@link Sender} (ILP/HTTP, auto-flush off, a flush every {@code --batch}
+ *       rows), timed until {@code SELECT count()} sees all of them.
+ *   <li><b>gateway</b>: the same N samples (FLOAT64, {@code --tags} tags, distinct microsecond timestamps so
+ *       the dedup keys keep every row) published to a {@link TagBus}; {@link Historian} with storage rule
+ *       {@code always} hands them to its {@link StoreForwardChannel} (fast path while QuestDB is up) and the
+ *       {@code QuestDbSink}; timed until the last row is visible. Ratio = gateway / direct of the same
+ *       repetition. The publisher is paced on the historian's tag-bus queue (kept under half full) so the
+ *       bus's drop-oldest policy never discards a sample; any drop fails the run.
+ *   <li><b>drain</b>: QuestDB stopped, a backlog of M samples published through the same path lands in the
+ *       channel's disk buffer ({@code durability: none}); QuestDB restarted; timed from "QuestDB answers
+ *       /ping" until the buffer is empty and all M rows are visible. Baseline: direct with M rows, same run.
+ *       Heap used is sampled every second during fill and drain, and after {@code System.gc()} at the start
+ *       and end of the fill and at 10 %, 50 % and 90 % of the drain.
+ * </ul>
+ *
+ * Every scenario and repetition writes tables of its own (a new prefix), created with the historian's DDL
+ * ({@code WAL DEDUP UPSERT KEYS(ts, tag)}), and drops them afterwards.
+ */
+public final class HistorianThroughputHarness {
+
+    private static final long BASE_MICROS = Instant.parse("2026-11-29T00:00:00Z").getEpochSecond() * 1_000_000L;
+    private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+
+    private final Options options;
+    private final Path scratch;
+    private final TagPath[] paths;
+    private final String[] names;
+    private QuestDbServer server;
+
+    private HistorianThroughputHarness(Options options) {
+        this.options = options;
+        this.scratch = options.dir;
+        this.paths = new TagPath[options.tags];
+        this.names = new String[options.tags];
+        for (int i = 0; i < options.tags; i++) {
+            names[i] = "plant1/line" + (i / 50) + "/sensor" + i;
+            paths[i] = TagPath.of(names[i]);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ options
+
+    static final class Options {
+        long samples = 3_000_000;
+        long backlog = 10_000_000;
+        int repetitions = 3;
+        long warmup = 500_000;
+        int tags = 300;
+        int batch = 1000;
+        boolean drain = true;
+        boolean keep = false;
+        Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "historian");
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "--samples" -> o.samples = count(args[++i]);
+                    case "--backlog" -> o.backlog = count(args[++i]);
+                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
+                    case "--warmup" -> o.warmup = count(args[++i]);
+                    case "--tags" -> o.tags = Integer.parseInt(args[++i]);
+                    case "--batch" -> o.batch = Integer.parseInt(args[++i]);
+                    case "--dir" -> o.dir = Path.of(args[++i]);
+                    case "--no-drain" -> o.drain = false;
+                    case "--keep" -> o.keep = true;
+                    case "-h", "--help" -> {
+                        System.out.println("""
+                                HistorianThroughputHarness [--samples N] [--backlog M] [--repetitions R] [--warmup W]
+                                    [--tags T] [--batch B] [--dir DIR] [--no-drain] [--keep]
+                                  N  samples per throughput repetition (default 3m); M drain backlog (default 10m);
+                                  R  repetitions of direct+gateway (default 3); W warm-up samples (default 500k, 0 = none);
+                                  T  tags (default 300); B rows per flush / historian batch / forwarder batch (1000);
+                                  DIR scratch directory, emptied first and deleted after (unless --keep).
+                                  Counts accept k and m suffixes: 500k, 10m.""");
+                        System.exit(0);
+                    }
+                    default -> throw new IllegalArgumentException("unknown argument " + a + " (try --help)");
+                }
+            }
+            if (o.samples < 1 || o.backlog < 1 || o.repetitions < 1 || o.tags < 1 || o.batch < 1) {
+                throw new IllegalArgumentException("counts must be positive");
+            }
+            return o;
+        }
+
+        private static long count(String s) {
+            String t = s.toLowerCase(Locale.ROOT).replace("_", "");
+            if (t.endsWith("m")) {
+                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
+            }
+            if (t.endsWith("k")) {
+                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
+            }
+            return Long.parseLong(t);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ results
+
+    record Run(String scenario, int repetition, long rows, double seconds, String load) {
+        double rate() {
+            return rows / seconds;
+        }
+    }
+
+    record Heap(String phase, double progress, long usedBytes, boolean afterGc) {
+    }
+
+    // ------------------------------------------------------------------------------------------ main
+
+    public static void main(String[] args) throws Exception {
+        Options options = Options.parse(args);
+        HistorianThroughputHarness harness = new HistorianThroughputHarness(options);
+        Thread hook = new Thread(harness::stopServerQuietly, "harness-stop-questdb");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int status = 0;
+        try {
+            harness.run();
+        } catch (Throwable t) {
+            System.err.println("HARNESS FAILED: " + t);
+            t.printStackTrace();
+            status = 1;
+        } finally {
+            harness.stopServerQuietly();
+            if (!options.keep) {
+                deleteTree(options.dir);
+            }
+        }
+        Runtime.getRuntime().removeShutdownHook(hook);
+        System.exit(status);
+    }
+
+    private synchronized void stopServerQuietly() {
+        QuestDbServer s = server;
+        if (s != null) {
+            try {
+                s.stop();
+            } catch (RuntimeException e) {
+                System.err.println("stopping QuestDB: " + e);
+            }
+        }
+    }
+
+    private void run() throws Exception {
+        String loadStart = loadAverage();
+        printFacts(loadStart);
+        deleteTree(scratch);
+        Files.createDirectories(scratch);
+        System.out.printf("free space in %s: %s%n", scratch, gib(Files.getFileStore(scratch).getUsableSpace()));
+        synchronized (this) {
+            server = QuestDbServer.start(scratch.resolve("questdb"));
+        }
+        System.out.printf("QuestDB child JVM pid %d, ILP/HTTP %s%n%n", server.pid(), server.ilpAddress());
+
+        List<Run> runs = new ArrayList<>();
+        if (options.warmup > 0) {
+            log("warm-up: direct and gateway, %,d samples each (not reported)", options.warmup);
+            direct("warm_direct", options.warmup, 0);
+            gateway("warm_gateway", options.warmup, 0);
+        }
+        for (int r = 1; r <= options.repetitions; r++) {
+            // alternate the order so a trend in the machine's load does not favour one side
+            if (r % 2 == 1) {
+                runs.add(direct("rep" + r + "_direct", options.samples, r));
+                runs.add(gateway("rep" + r + "_gateway", options.samples, r));
+            } else {
+                runs.add(gateway("rep" + r + "_gateway", options.samples, r));
+                runs.add(direct("rep" + r + "_direct", options.samples, r));
+            }
+        }
+        DrainResult drain = null;
+        if (options.drain) {
+            drain = drain("drain_gateway", options.backlog);
+            runs.add(drain.run);
+            Run baseline = direct("drain_direct", options.backlog, 1);
+            runs.add(new Run("drain-direct", 1, baseline.rows(), baseline.seconds(), baseline.load()));
+        }
+        String loadEnd = loadAverage();
+        report(runs, drain, loadStart, loadEnd);
+    }
+
+    // ------------------------------------------------------------------------------------------ scenarios
+
+    /** The questdb-client sender writing the historian's row layout directly. */
+    private Run direct(String prefix, long n, int repetition) {
+        String table = createTables(prefix);
+        String load = loadAverage();
+        String config = "http::addr=" + server.ilpAddress() + ";auto_flush=off;protocol_version=2;retry_timeout=0;";
+        int batch = options.batch;
+        int tags = options.tags;
+        long t0 = System.nanoTime();
+        try (Sender sender = Sender.fromConfig(config)) {
+            for (long i = 0; i < n; i++) {
+                long micros = BASE_MICROS + i;
+                sender.table(table)
+                        .symbol("tag", names[(int) (i % tags)])
+                        .doubleColumn("value", value(i))
+                        .longColumn("quality", 0)
+                        .timestampColumn("source_ts", micros, ChronoUnit.MICROS)
+                        .timestampColumn("server_ts", micros, ChronoUnit.MICROS)
+                        .at(micros, ChronoUnit.MICROS);
+                if ((i + 1) % batch == 0) {
+                    sender.flush();
+                }
+            }
+            sender.flush();
+        }
+        double sent = (System.nanoTime() - t0) / 1e9;
+        awaitCount(table, n);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all sent after %.2f s; load %s)", prefix, n, seconds,
+                n / seconds, sent, load);
+        dropTables(prefix);
+        return new Run("direct", repetition, n, seconds, load);
+    }
+
+    /** Tag bus → historian → channel (fast path) → QuestDbSink → QuestDB. */
+    private Run gateway(String prefix, long n, int repetition) throws Exception {
+        Path channelDir = scratch.resolve(prefix + "-channel");
+        Pipeline p = Pipeline.start(this, prefix, channelDir, 1L << 30);
+        String table = p.table();
+        String load = loadAverage();
+        long t0 = System.nanoTime();
+        try {
+            publish(p, n);
+            double published = (System.nanoTime() - t0) / 1e9;
+            awaitCount(table, n);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            check(p, n, prefix);
+            ChannelStatus cs = p.channel.status();
+            log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all published after %.2f s; channel delivered %,d,"
+                            + " buffered now %,d; load %s)", prefix, n, seconds, n / seconds, published,
+                    cs.itemsDelivered(), cs.bufferedItems(), load);
+            return new Run("gateway", repetition, n, seconds, load);
+        } finally {
+            p.stop();
+            dropTables(prefix);
+            deleteTree(channelDir);
+        }
+    }
+
+    record DrainResult(Run run, double fillSeconds, List<Heap> heap, double gcSeconds, double firstRowSeconds) {
+    }
+
+    /** Backlog with QuestDB down, then restart and drain. */
+    private DrainResult drain(String prefix, long n) throws Exception {
+        Path channelDir = scratch.resolve(prefix + "-channel");
+        // the encoded row is about 100 bytes plus the buffer's record and envelope headers: allow 4x
+        long maxBytes = Math.max(2L << 30, n * 400);
+        long usable = Files.getFileStore(scratch).getUsableSpace();
+        if (n * 160 + (3L << 30) > usable) {
+            throw new IllegalStateException("not enough disk for a backlog of " + n + " samples in " + scratch
+                    + ": " + gib(usable) + " free");
+        }
+        Pipeline p = Pipeline.start(this, prefix, channelDir, maxBytes);
+        List<Heap> heap = Collections.synchronizedList(new ArrayList<>());
+        HeapSampler sampler = new HeapSampler(heap);
+        try {
+            String table = p.table();
+            log("drain: stopping QuestDB, publishing a backlog of %,d samples into the channel's buffer", n);
+            server.stop();
+            heap.add(new Heap("fill", 0, usedAfterGc(), true));
+            sampler.phase("fill");
+            sampler.start();
+            long f0 = System.nanoTime();
+            publish(p, n);
+            awaitBuffered(p, n);
+            double fillSeconds = (System.nanoTime() - f0) / 1e9;
+            sampler.phase("backlog");
+            heap.add(new Heap("fill", 1, usedAfterGc(), true));
+            ChannelStatus full = p.channel.status();
+            log("drain: backlog of %,d items, %s on disk, filled in %.2f s (%,.0f samples/s); restarting QuestDB",
+                    full.bufferedItems(), gib(full.bufferedBytes()), fillSeconds, n / fillSeconds);
+            check(p, n, prefix);
+
+            server.restart();
+            String load = loadAverage();
+            sampler.phase("drain");
+            long d0 = System.nanoTime();
+            double gcSeconds = 0;
+            double firstRow = -1;
+            double[] marks = {0.10, 0.50, 0.90};
+            int nextMark = 0;
+            while (true) {
+                ChannelStatus cs = p.channel.status();
+                double progress = 1.0 - (double) cs.bufferedItems() / n;
+                if (firstRow < 0 && cs.itemsDelivered() > 0) {
+                    firstRow = (System.nanoTime() - d0) / 1e9;
+                }
+                sampler.progress(progress);
+                while (nextMark < marks.length && progress >= marks[nextMark]) {
+                    long g0 = System.nanoTime();
+                    heap.add(new Heap("drain", progress, usedAfterGc(), true));
+                    gcSeconds += (System.nanoTime() - g0) / 1e9;
+                    nextMark++;
+                }
+                if (cs.bufferedItems() == 0) {
+                    break;
+                }
+                LockSupport.parkNanos(50_000_000);
+            }
+            awaitCount(table, n);
+            double seconds = (System.nanoTime() - d0) / 1e9;
+            sampler.phase("done");
+            heap.add(new Heap("drain", 1, usedAfterGc(), true));
+            log("%-16s %,12d rows %8.2f s %,12.0f rows/s (first row delivered after %.2f s; %.2f s spent in the"
+                    + " three System.gc() calls, included; load %s)", prefix, n, seconds, n / seconds, firstRow,
+                    gcSeconds, load);
+            return new DrainResult(new Run("drain", 1, n, seconds, load), fillSeconds, List.copyOf(heap), gcSeconds,
+                    firstRow);
+        } finally {
+            sampler.stop();
+            if (!server.isRunning()) {
+                server.restart();
+            }
+            p.stop();
+            dropTables(prefix);
+            deleteTree(channelDir);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ pipeline
+
+    private record Pipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Historian historian,
+                            HistorianConfig config) {
+
+        static Pipeline start(HistorianThroughputHarness h, String prefix, Path channelDir, long maxBytes)
+                throws Exception {
+            deleteTree(channelDir);
+            int batch = h.options.batch;
+            ChannelConfig channelConfig = ChannelConfig.defaults()
+                    .withMaxBytes(maxBytes)
+                    .withDurability(Durability.NONE)
+                    .withBatch(batch, 20)
+                    .withBackoff(100, 500);
+            HistorianConfig config = HistorianConfig.defaults()
+                    .withTablePrefix(prefix)
+                    .withBatching(batch, 100)
+                    .withRules(StorageRule.defaults().withMode(StorageMode.ALWAYS), List.of())
+                    .withStoreAndForward(channelConfig);
+            QuestDbSinkConfig sinkConfig = QuestDbSinkConfig.of(h.server.ilpAddress());
+            Clock clock = Clock.systemUTC();
+            StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel("historian", config, sinkConfig,
+                    channelDir, Liveness.alwaysUnknown(), EventPublisher.none(), clock);
+            channel.start();
+            TagBus bus = new TagBus();
+            Historian historian = new Historian(config, bus, channel,
+                    HistorianChannels.execClient(config, sinkConfig), clock);
+            historian.start();
+            bus.start();
+            return new Pipeline(bus, channel, historian, config);
+        }
+
+        String table() {
+            return historian.schema().table(ValueTable.DOUBLE);
+        }
+
+        void stop() {
+            try {
+                historian.stop();
+            } catch (Exception e) {
+                System.err.println("historian stop: " + e);
+            }
+            try {
+                bus.stop();
+            } catch (Exception e) {
+                System.err.println("bus stop: " + e);
+            }
+            try {
+                channel.stop();
+            } catch (Exception e) {
+                System.err.println("channel stop: " + e);
+            }
+        }
+    }
+
+    /**
+     * Publishes n samples, round-robin over the tags, one microsecond apart. Paced on the historian's
+     * tag-bus queue: above half its capacity the publisher waits, so drop-oldest never triggers.
+     */
+    private void publish(Pipeline p, long n) {
+        int tags = options.tags;
+        int high = p.config.queueCapacityValues() / 2;
+        for (long i = 0; i < n; i++) {
+            if ((i & 1023) == 0) {
+                while (queued(p.bus) > high) {
+                    LockSupport.parkNanos(200_000);
+                }
+            }
+            Instant ts = instant(BASE_MICROS + i);
+            p.bus.publish(new TagValue(paths[(int) (i % tags)], value(i), DataType.FLOAT64, Quality.GOOD, ts, ts));
+        }
+    }
+
+    private static int queued(TagBus bus) {
+        int max = 0;
+        for (SubscriberStats s : bus.stats().subscribers()) {
+            max = Math.max(max, s.queued());
+        }
+        return max;
+    }
+
+    /** Waits until the historian has handed every sample on and the channel holds n items. */
+    private static void awaitBuffered(Pipeline p, long n) {
+        long deadline = System.nanoTime() + 600_000_000_000L;
+        while (true) {
+            HistorianStatus hs = p.historian.status();
+            ChannelStatus cs = p.channel.status();
+            if (hs.rowsSubmitted() + hs.rowsRejected() >= n && hs.rowsPending() == 0 && cs.bufferedItems() >= n) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("backlog not complete after 10 min: " + hs + " " + cs);
+            }
+            LockSupport.parkNanos(20_000_000);
+        }
+    }
+
+    private static void check(Pipeline p, long n, String what) {
+        HistorianStatus hs = p.historian.status();
+        ChannelStatus cs = p.channel.status();
+        if (hs.queueDropped() != 0 || hs.valuesFiltered() != 0 || hs.rowsRejected() != 0 || cs.itemsDropped() != 0
+                || hs.samplesStored() != n || cs.itemsQuarantined() != 0) {
+            throw new IllegalStateException(what + ": samples lost or filtered: " + hs + " " + cs);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ QuestDB
+
+    private String createTables(String prefix) {
+        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, Optional.empty());
+        for (String ddl : schema.createStatements()) {
+            sql(ddl);
+        }
+        return schema.table(ValueTable.DOUBLE);
+    }
+
+    private void dropTables(String prefix) {
+        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, Optional.empty());
+        for (String table : schema.tables()) {
+            try {
+                sql("DROP TABLE IF EXISTS " + table);
+            } catch (RuntimeException e) {
+                System.err.println("could not drop " + table + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** A statement without a result set (DDL), over /exec with the historian's own client. */
+    private void sql(String statement) {
+        try {
+            ExecClient.of(server.ilpAddress(), Duration.ofSeconds(60)).exec(statement);
+        } catch (SqlException e) {
+            throw new IllegalStateException(statement + ": " + e.getMessage(), e);
+        }
+    }
+
+    private long count(String table) {
+        ExecResult r = server.exec("SELECT count() FROM " + table);
+        return ((Number) r.rows().get(0).get(0)).longValue();
+    }
+
+    /** Polls count() every 20 ms until it reaches n. Fails after 10 minutes without progress. */
+    private void awaitCount(String table, long n) {
+        long last = -1;
+        long lastChange = System.nanoTime();
+        while (true) {
+            long c;
+            try {
+                c = count(table);
+            } catch (RuntimeException e) {
+                c = last; // table not created yet by the sink, or a transient /exec failure
+            }
+            if (c >= n) {
+                if (c > n) {
+                    throw new IllegalStateException(table + " has " + c + " rows, expected " + n);
+                }
+                return;
+            }
+            if (c != last) {
+                last = c;
+                lastChange = System.nanoTime();
+            } else if (System.nanoTime() - lastChange > 600_000_000_000L) {
+                throw new IllegalStateException(table + " stuck at " + c + " of " + n + " rows for 10 minutes");
+            }
+            LockSupport.parkNanos(20_000_000);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ heap
+
+    private static long usedAfterGc() {
+        System.gc();
+        return MEMORY.getHeapMemoryUsage().getUsed();
+    }
+
+    /** Samples heap used once a second (no GC forced) with the current phase. */
+    private static final class HeapSampler {
+        private final List<Heap> out;
+        private volatile String phase = "idle";
+        private volatile double progress;
+        private volatile boolean running = true;
+        private final Thread thread;
+
+        HeapSampler(List<Heap> out) {
+            this.out = out;
+            this.thread = new Thread(this::loop, "heap-sampler");
+            this.thread.setDaemon(true);
+        }
+
+        void start() {
+            thread.start();
+        }
+
+        void phase(String value) {
+            phase = value;
+        }
+
+        void progress(double value) {
+            progress = value;
+        }
+
+        void stop() throws InterruptedException {
+            running = false;
+            thread.interrupt();
+            thread.join(2000);
+        }
+
+        private void loop() {
+            while (running) {
+                LockSupport.parkNanos(1_000_000_000L);
+                String current = phase;
+                if (current.equals("fill") || current.equals("drain")) {
+                    out.add(new Heap(current, current.equals("drain") ? progress : -1,
+                            MEMORY.getHeapMemoryUsage().getUsed(), false));
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ report
+
+    private void report(List<Run> runs, DrainResult drain, String loadStart, String loadEnd) {
+        System.out.println();
+        System.out.println("=== Historian throughput: tag bus -> historian -> channel -> QuestDbSink vs questdb-client"
+                + " direct ===");
+        System.out.printf("samples/rep %,d, repetitions %d, warm-up %,d, tags %d, batch %d rows, backlog %,d%n",
+                options.samples, options.repetitions, options.warmup, options.tags, options.batch,
+                options.drain ? options.backlog : 0);
+        System.out.printf("%-10s %4s %12s %9s %12s %7s  %s%n", "scenario", "rep", "rows", "seconds", "rows/s",
+                "ratio", "load avg at start");
+        List<Double> ratios = new ArrayList<>();
+        for (int r = 1; r <= options.repetitions; r++) {
+            Run d = find(runs, "direct", r);
+            Run g = find(runs, "gateway", r);
+            row(d, null);
+            row(g, g.rate() / d.rate());
+            ratios.add(g.rate() / d.rate());
+        }
+        List<Double> directRates = runs.stream().filter(x -> x.scenario.equals("direct")).map(Run::rate).toList();
+        List<Double> gatewayRates = runs.stream().filter(x -> x.scenario.equals("gateway")).map(Run::rate).toList();
+        System.out.printf("median     %4s %12s %9s direct %,.0f rows/s, gateway %,.0f rows/s; median of per-rep"
+                        + " ratios %.3f (min %.3f, max %.3f)%n", "", "", "", median(directRates),
+                median(gatewayRates), median(ratios), Collections.min(ratios), Collections.max(ratios));
+        if (drain != null) {
+            Run dd = runs.get(runs.size() - 1);
+            row(drain.run, null);
+            row(dd, null);
+            System.out.printf("drain ratio (drain / direct, %,d rows): %.3f; backlog fill %.2f s = %,.0f samples/s;"
+                            + " first row delivered %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
+                    options.backlog, drain.run.rate() / dd.rate(), drain.fillSeconds,
+                    options.backlog / drain.fillSeconds, drain.firstRowSeconds, drain.gcSeconds);
+            heapReport(drain.heap);
+        }
+        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    private static void heapReport(List<Heap> heap) {
+        for (String phase : List.of("fill", "drain")) {
+            List<Double> mib = heap.stream().filter(h -> h.phase.equals(phase) && !h.afterGc)
+                    .map(h -> h.usedBytes / 1048576.0).sorted().toList();
+            if (!mib.isEmpty()) {
+                System.out.printf("heap used during %-5s (1 s samples, no forced GC, n=%d): min %.0f MiB, median %.0f"
+                        + " MiB, max %.0f MiB%n", phase, mib.size(), mib.get(0), median(mib), mib.get(mib.size() - 1));
+            }
+        }
+        System.out.print("heap used after System.gc():");
+        for (Heap h : heap) {
+            if (h.afterGc) {
+                String at = h.phase.equals("fill") ? (h.progress == 0 ? "fill start (empty buffer)"
+                        : "fill end (full backlog)") : String.format("drain %.0f %%", h.progress * 100);
+                System.out.printf(" %s %.1f MiB;", at, h.usedBytes / 1048576.0);
+            }
+        }
+        System.out.println();
+    }
+
+    private static void row(Run r, Double ratio) {
+        System.out.printf("%-10s %4d %,12d %9.2f %,12.0f %7s  %s%n", r.scenario, r.repetition, r.rows, r.seconds,
+                r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.load);
+    }
+
+    private static Run find(List<Run> runs, String scenario, int repetition) {
+        return runs.stream().filter(r -> r.scenario.equals(scenario) && r.repetition == repetition)
+                .findFirst().orElseThrow();
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    // ------------------------------------------------------------------------------------------ helpers
+
+    private void printFacts(String load) {
+        Runtime rt = Runtime.getRuntime();
+        System.out.println("=== HistorianThroughputHarness ===");
+        System.out.printf("started %s UTC; nproc %d; load average %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                rt.availableProcessors(), load);
+        System.out.printf("JVM %s %s (%s); max heap %s; GC %s; args %s%n", System.getProperty("java.vm.name"),
+                System.getProperty("java.runtime.version"), System.getProperty("os.arch"), gib(rt.maxMemory()),
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList(),
+                ManagementFactory.getRuntimeMXBean().getInputArguments());
+        System.out.printf("options: samples %,d, backlog %,d%s, repetitions %d, warm-up %,d, tags %d, batch %d, dir %s%n",
+                options.samples, options.backlog, options.drain ? "" : " (drain skipped)", options.repetitions,
+                options.warmup, options.tags, options.batch, options.dir);
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException e) {
+            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    private static double value(long i) {
+        return (i % 10_000) * 0.25 - 1000.0;
+    }
+
+    private static Instant instant(long micros) {
+        return Instant.ofEpochSecond(micros / 1_000_000, (micros % 1_000_000) * 1000);
+    }
+
+    private static String gib(long bytes) {
+        return String.format("%.2f GiB", bytes / (double) (1L << 30));
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf("[%s] %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), String.format(format, args));
+    }
+
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    System.err.println("could not delete " + p + ": " + e.getMessage());
+                }
+            });
+        } catch (IOException e) {
+            System.err.println("could not delete " + root + ": " + e.getMessage());
+        }
+    }
+}
