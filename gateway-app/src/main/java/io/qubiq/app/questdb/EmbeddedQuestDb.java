@@ -38,6 +38,7 @@ public final class EmbeddedQuestDb implements Component {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedQuestDb.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
     /** Stays inside the default shutdown grace period of 10 s. */
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(6);
 
@@ -79,7 +80,13 @@ public final class EmbeddedQuestDb implements Component {
                 "w.file.location=" + dir.resolve("questdb.log").toAbsolutePath(),
                 "w.file.level=INFO,ERROR,CRITICAL,ADVISORY",
                 ""));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // its own session: a Ctrl-C or SIGTERM sent to the gateway's process group reaches the gateway
+            // only, which then stops QuestDB in order, after the historian's last write
+            command.add(SETSID.toString());
+        }
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + maxHeapMb + "m", "-p", jar.toString(), "-m", "io.questdb/io.questdb.ServerMain",
                 "-d", dir.toAbsolutePath().toString()));
         ProcessBuilder builder = new ProcessBuilder(command)

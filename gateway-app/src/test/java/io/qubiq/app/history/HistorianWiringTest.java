@@ -99,7 +99,7 @@ class HistorianWiringTest {
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
             HttpResponse<String> history = get(query);
             assertThat(history.statusCode()).as(history.body()).isEqualTo(200);
-            assertThat(history.body()).contains("plant/temperature", "31.5");
+            assertThat(history.body()).contains("\"tag\":\"plant/temperature\"", "31.5", "\"quality\":\"Good\"");
         });
         // the samples reached QuestDB itself, not only the live tail
         await().atMost(Duration.ofSeconds(60)).until(() -> get("/api/v1/store-forward/historian").body()

@@ -66,6 +66,7 @@ public final class ConsoleServer implements Component {
         ObjectMapper json = new ObjectMapper()
                 .registerModule(new JavaTimeModule())
                 .registerModule(new Jdk8Module())
+                .registerModule(CoreJson.module())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         app = Javalin.create(cfg -> {
             cfg.startup.showJavalinBanner = false;

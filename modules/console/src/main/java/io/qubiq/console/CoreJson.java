@@ -1,0 +1,37 @@
+package io.qubiq.console;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import io.qubiq.core.tag.Quality;
+import io.qubiq.core.tag.TagPath;
+import java.io.IOException;
+
+/**
+ * How core value types appear in the API's JSON: a tag path as its string ({@code "plant/oven/temp"}),
+ * a quality as its OPC UA name ({@code "Good"}, {@code "BadNotConnected"}). Core stays free of JSON
+ * annotations; the console decides the wire format.
+ */
+final class CoreJson {
+
+    private CoreJson() {
+    }
+
+    static SimpleModule module() {
+        SimpleModule module = new SimpleModule("qubiq-core");
+        module.addSerializer(TagPath.class, new JsonSerializer<>() {
+            @Override
+            public void serialize(TagPath path, JsonGenerator json, SerializerProvider provider) throws IOException {
+                json.writeString(path.value());
+            }
+        });
+        module.addSerializer(Quality.class, new JsonSerializer<>() {
+            @Override
+            public void serialize(Quality quality, JsonGenerator json, SerializerProvider provider) throws IOException {
+                json.writeString(quality.label());
+            }
+        });
+        return module;
+    }
+}
