@@ -1,0 +1,2 @@
+/** Pipelines (work in progress). */
+package io.qubiq.pipeline;

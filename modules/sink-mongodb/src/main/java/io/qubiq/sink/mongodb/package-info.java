@@ -1,0 +1,2 @@
+/** The MongoDB sink (work in progress). */
+package io.qubiq.sink.mongodb;

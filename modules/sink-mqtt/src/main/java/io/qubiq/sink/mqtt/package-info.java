@@ -1,0 +1,2 @@
+/** The MQTT sink (work in progress). */
+package io.qubiq.sink.mqtt;

@@ -1,0 +1,2 @@
+/** The SQL sink (work in progress). */
+package io.qubiq.sink.sql;
