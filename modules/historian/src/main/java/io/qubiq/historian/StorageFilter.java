@@ -1,5 +1,6 @@
 package io.qubiq.historian;
 
+import io.qubiq.tagbus.TagPattern;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
 import java.time.Clock;

@@ -1,5 +1,6 @@
 package io.qubiq.historian;
 
+import io.qubiq.tagbus.TagPattern;
 import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;

@@ -1,15 +1,15 @@
-package io.qubiq.historian;
+package io.qubiq.tagbus;
 
 import io.qubiq.core.tag.TagPath;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A storage rule's tag pattern. Without wildcards it names a tag and everything beneath it (by
+ * A tag pattern, as storage rules and pipeline triggers write them. Without wildcards it names a tag and everything beneath it (by
  * whole segments); with them, {@code *} matches any characters within one segment and {@code **}
  * any characters across segments. Immutable and thread-safe.
  */
-final class TagPattern {
+public final class TagPattern implements TagFilter {
 
     private final String text;
     private final Pattern regex;
@@ -19,7 +19,8 @@ final class TagPattern {
         this.regex = regex;
     }
 
-    static TagPattern compile(String text) {
+    /** @throws IllegalArgumentException naming the problem when {@code text} is not a valid pattern */
+    public static TagPattern compile(String text) {
         problemWith(text).ifPresent(problem -> {
             throw new IllegalArgumentException("invalid tag pattern \"" + text + "\": " + problem);
         });
@@ -44,7 +45,8 @@ final class TagPattern {
         return new TagPattern(text, Pattern.compile(regex.toString()));
     }
 
-    static Optional<String> problemWith(String text) {
+    /** Why {@code text} is not a valid pattern, or empty when it is. */
+    public static Optional<String> problemWith(String text) {
         if (text == null || text.isBlank()) {
             return Optional.of("a tag pattern must not be empty");
         }
@@ -55,8 +57,13 @@ final class TagPattern {
         return TagPath.validate(probe).map(problem -> problem.replace("tag path", "tag pattern"));
     }
 
-    boolean matches(TagPath path) {
+    public boolean matches(TagPath path) {
         return regex.matcher(path.value()).matches();
+    }
+
+    @Override
+    public boolean accepts(TagPath path) {
+        return matches(path);
     }
 
     @Override

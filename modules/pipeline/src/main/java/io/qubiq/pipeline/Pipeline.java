@@ -1,0 +1,206 @@
+package io.qubiq.pipeline;
+
+import io.qubiq.pipeline.config.PipelineConfig;
+import io.qubiq.pipeline.config.TransformConfig;
+import io.qubiq.pipeline.expr.Expression;
+import io.qubiq.pipeline.expr.ExpressionEngine;
+import io.qubiq.pipeline.expr.ExpressionException;
+import io.qubiq.pipeline.expr.Scope;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running pipeline: takes the events its trigger delivers, filters and transforms each, maps it
+ * for every output, and submits the items of a delivery to the outputs' channels together.
+ *
+ * <p>Per event: {@code events} counts it; a false filter counts it {@code filtered}; a filter,
+ * transform or mapping that fails counts it {@code failed} (with the error as last error, and none
+ * of its items submitted to any output: an event reaches all outputs or none); otherwise it counts
+ * {@code emitted}. A channel that refuses the items counts them {@code refused}. Nothing is dropped
+ * without a count and a last error: the store-and-forward rule "nothing silently lost" starts here.
+ *
+ * <p>Threading: {@link #handle} is called by one trigger thread at a time (the tag bus subscriber,
+ * the timer, or the MQTT client), serialised by this object's lock; {@link #status} and
+ * {@link #enable} may be called from any thread.
+ */
+public final class Pipeline {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
+
+    private final String id;
+    private final PipelineConfig config;
+    private final Optional<Expression> filter;
+    private final List<Map.Entry<String, Expression>> transforms;
+    private final List<PipelineOutput> outputs;
+    private final Clock clock;
+    private final String runId;
+    private final AtomicLong sequence = new AtomicLong();
+
+    private volatile boolean enabled;
+    private volatile Optional<Boolean> operatorChoiceOver;
+    private final AtomicLong events = new AtomicLong();
+    private final AtomicLong filtered = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicLong emitted = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
+    private volatile Optional<String> lastError;
+    private volatile Optional<Instant> lastErrorAt;
+    private volatile Optional<Instant> lastEventAt;
+    private volatile Optional<Instant> nextRunAt;
+
+    /**
+     * @param engine  compiles the filter and transforms (validated at configuration load already)
+     * @param outputs one per configured output, in order
+     * @param state   where the pipeline left off (its enabled flag reconciled with the configuration)
+     * @throws ExpressionException when an expression does not compile (configuration validation missed it)
+     */
+    public Pipeline(String id, PipelineConfig config, ExpressionEngine engine, List<PipelineOutput> outputs,
+                    PipelineState state, Clock clock) throws ExpressionException {
+        this.id = id;
+        this.config = config;
+        this.clock = clock;
+        this.outputs = List.copyOf(outputs);
+        List<String> known = new ArrayList<>(config.variables());
+        this.filter = config.filter().isPresent()
+                ? Optional.of(engine.compile(config.filter().get(), Set.copyOf(known)))
+                : Optional.empty();
+        List<Map.Entry<String, Expression>> compiled = new ArrayList<>();
+        for (TransformConfig transform : config.transforms()) {
+            compiled.add(Map.entry(transform.name(), engine.compile(transform.expression(), Set.copyOf(known))));
+        }
+        this.transforms = List.copyOf(compiled);
+        this.runId = Long.toString(clock.millis(), 36);
+        restore(state);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public PipelineConfig config() {
+        return config;
+    }
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** An operator's choice; kept across restarts while the configured value stays the same. */
+    public void enable(boolean value) {
+        enabled = value;
+        operatorChoiceOver = Optional.of(config.enabled());
+        LOG.info("Pipeline {} {} by an operator", id, value ? "enabled" : "disabled");
+    }
+
+    /**
+     * Handles the events of one trigger delivery, each given as its trigger variables (path, value,
+     * ... or topic, payload, ...). Never throws: failures are counted and kept as the last error.
+     */
+    public synchronized void handle(List<Map<String, Object>> deliveries) {
+        if (!enabled || deliveries.isEmpty()) {
+            return;
+        }
+        Instant now = clock.instant();
+        lastEventAt = Optional.of(now);
+        for (Map<String, Object> variables : deliveries) {
+            events.incrementAndGet();
+            String itemId = id + ":" + runId + ":" + sequence.incrementAndGet();
+            Map<String, Object> all = new HashMap<>(variables);
+            all.put("pipeline", id);
+            all.put("now", now);
+            all.put("item_id", itemId);
+            handleOne(new Scope(all), itemId);
+        }
+        for (PipelineOutput output : outputs) {
+            try {
+                output.submit();
+            } catch (OutputRefusedException e) {
+                refused.addAndGet(e.items());
+                recordError(e.getMessage());
+            } catch (RuntimeException e) {
+                recordError("connection " + output.connection() + " failed: " + e);
+                LOG.warn("Pipeline {}: output to {} failed", id, output.connection(), e);
+            }
+        }
+    }
+
+    private void handleOne(Scope scope, String itemId) {
+        int prepared = 0;
+        try {
+            if (filter.isPresent() && !filter.get().test(scope)) {
+                filtered.incrementAndGet();
+                return;
+            }
+            for (Map.Entry<String, Expression> transform : transforms) {
+                scope.set(transform.getKey(), transform.getValue().evaluate(scope));
+            }
+            for (PipelineOutput output : outputs) {
+                output.prepare(scope, itemId);
+                prepared++;
+            }
+            emitted.incrementAndGet();
+        } catch (ExpressionException | RuntimeException e) {
+            for (int i = 0; i < prepared; i++) {
+                outputs.get(i).discardLast();
+            }
+            failed.incrementAndGet();
+            recordError(e instanceof ExpressionException ? e.getMessage() : "event failed: " + e);
+        }
+    }
+
+    private void recordError(String message) {
+        Instant now = clock.instant();
+        boolean repeated = lastError.map(message::equals).orElse(false);
+        lastError = Optional.of(message);
+        lastErrorAt = Optional.of(now);
+        if (!repeated) {
+            LOG.warn("Pipeline {}: {}", id, message);
+        }
+    }
+
+    /** For a timer trigger: when the next run is due, kept across restarts. */
+    public void nextRunAt(Instant when) {
+        nextRunAt = Optional.of(when);
+    }
+
+    public Optional<Instant> nextRunAt() {
+        return nextRunAt;
+    }
+
+    /** @param dropped what the trigger discarded because this pipeline fell behind */
+    public PipelineStatus status(long dropped) {
+        return new PipelineStatus(id, enabled, config.trigger().describe(), events.get(), filtered.get(),
+                failed.get(), emitted.get(), refused.get(), dropped, lastError, lastErrorAt, lastEventAt,
+                outputs.stream().map(PipelineOutput::counts).toList());
+    }
+
+    /** The state to persist. */
+    public PipelineState state() {
+        return new PipelineState(enabled, operatorChoiceOver, events.get(), filtered.get(), failed.get(),
+                emitted.get(), refused.get(), lastError, lastErrorAt, lastEventAt, nextRunAt);
+    }
+
+    private void restore(PipelineState state) {
+        PipelineState reconciled = state.reconciledWith(config.enabled());
+        enabled = reconciled.enabled();
+        operatorChoiceOver = reconciled.operatorChoiceOver();
+        events.set(reconciled.events());
+        filtered.set(reconciled.filtered());
+        failed.set(reconciled.failed());
+        emitted.set(reconciled.emitted());
+        refused.set(reconciled.refused());
+        lastError = reconciled.lastError();
+        lastErrorAt = reconciled.lastErrorAt();
+        lastEventAt = reconciled.lastEventAt();
+        nextRunAt = reconciled.nextRunAt();
+    }
+}

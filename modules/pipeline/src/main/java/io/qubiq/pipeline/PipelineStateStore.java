@@ -1,0 +1,150 @@
+package io.qubiq.pipeline;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every pipeline's {@link PipelineState} in one file, {@code <dir>/pipelines.properties}: Java
+ * properties, keys {@code <pipeline id>.<field>}, human-readable on purpose so an operator can
+ * look. Written whole to {@code pipelines.properties.tmp}, forced to disk, then renamed over the
+ * file: a crash leaves either the old or the new file, never a torn one. Counters written after
+ * the last save are lost in a crash (they are statistics; the data itself is in the channels).
+ *
+ * <p>A file that cannot be read or parsed is moved aside to {@code pipelines.properties.corrupt}
+ * with a warning, and the pipelines start fresh: statistics must never keep the gateway from
+ * starting. Not thread-safe: the {@link Pipelines} component calls it from one thread at a time.
+ */
+public final class PipelineStateStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PipelineStateStore.class);
+    private static final String FILE = "pipelines.properties";
+
+    private final Path file;
+    private final Path temp;
+
+    public PipelineStateStore(Path dir) {
+        this.file = dir.resolve(FILE);
+        this.temp = dir.resolve(FILE + ".tmp");
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The stored states by pipeline id; empty when there is no file yet. */
+    public Map<String, PipelineState> load() {
+        if (!Files.exists(file)) {
+            return Map.of();
+        }
+        Properties properties = new Properties();
+        try (InputStream in = Files.newInputStream(file)) {
+            properties.load(in);
+            return parse(properties);
+        } catch (IOException | IllegalArgumentException | DateTimeParseException e) {
+            Path aside = file.resolveSibling(FILE + ".corrupt");
+            LOG.warn("Pipeline state file {} is unreadable ({}); moved it to {} and starting the pipelines fresh",
+                    file, e.getMessage(), aside);
+            try {
+                Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException moveFailed) {
+                LOG.warn("Could not move {} aside: {}", file, moveFailed.getMessage());
+            }
+            return Map.of();
+        }
+    }
+
+    /** Replaces the file with {@code states}, atomically. */
+    public void save(Map<String, PipelineState> states) {
+        Properties properties = new Properties();
+        states.forEach((id, state) -> write(properties, id, state));
+        try {
+            Files.createDirectories(file.getParent());
+            try (OutputStream out = Files.newOutputStream(temp)) {
+                properties.store(out, "Qubiq pipeline state: enabled flags, counters, last errors. Written by the"
+                        + " gateway; edit only while it is stopped.");
+            }
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write pipeline state " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void write(Properties p, String id, PipelineState s) {
+        p.setProperty(id + ".enabled", Boolean.toString(s.enabled()));
+        s.operatorChoiceOver().ifPresent(v -> p.setProperty(id + ".operator_choice_over", v.toString()));
+        p.setProperty(id + ".events", Long.toString(s.events()));
+        p.setProperty(id + ".filtered", Long.toString(s.filtered()));
+        p.setProperty(id + ".failed", Long.toString(s.failed()));
+        p.setProperty(id + ".emitted", Long.toString(s.emitted()));
+        p.setProperty(id + ".refused", Long.toString(s.refused()));
+        s.lastError().ifPresent(v -> p.setProperty(id + ".last_error", v));
+        s.lastErrorAt().ifPresent(v -> p.setProperty(id + ".last_error_at", v.toString()));
+        s.lastEventAt().ifPresent(v -> p.setProperty(id + ".last_event_at", v.toString()));
+        s.nextRunAt().ifPresent(v -> p.setProperty(id + ".next_run_at", v.toString()));
+    }
+
+    private static Map<String, PipelineState> parse(Properties p) {
+        Map<String, PipelineState> states = new LinkedHashMap<>();
+        for (String key : new TreeSet<>(p.stringPropertyNames())) {
+            if (!key.endsWith(".enabled")) {
+                continue;
+            }
+            String id = key.substring(0, key.length() - ".enabled".length());
+            states.put(id, new PipelineState(bool(p, id + ".enabled"),
+                    text(p, id + ".operator_choice_over").map(PipelineStateStore::parseBoolean),
+                    number(p, id + ".events"), number(p, id + ".filtered"), number(p, id + ".failed"),
+                    number(p, id + ".emitted"), number(p, id + ".refused"), text(p, id + ".last_error"),
+                    text(p, id + ".last_error_at").map(Instant::parse), text(p, id + ".last_event_at").map(Instant::parse),
+                    text(p, id + ".next_run_at").map(Instant::parse)));
+        }
+        return states;
+    }
+
+    private static Optional<String> text(Properties p, String key) {
+        return Optional.ofNullable(p.getProperty(key));
+    }
+
+    private static boolean bool(Properties p, String key) {
+        return parseBoolean(p.getProperty(key));
+    }
+
+    private static boolean parseBoolean(String text) {
+        if ("true".equals(text) || "false".equals(text)) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException("expected true or false, was " + text);
+    }
+
+    private static long number(Properties p, String key) {
+        String text = p.getProperty(key, "0");
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " is not a number: " + text, e);
+        }
+    }
+}

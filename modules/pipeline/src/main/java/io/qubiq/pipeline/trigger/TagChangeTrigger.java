@@ -1,0 +1,72 @@
+package io.qubiq.pipeline.trigger;
+
+import io.qubiq.core.tag.TagValue;
+import io.qubiq.pipeline.Pipeline;
+import io.qubiq.tagbus.OverflowPolicy;
+import io.qubiq.tagbus.Subscription;
+import io.qubiq.tagbus.SubscriptionSpec;
+import io.qubiq.tagbus.TagBus;
+import io.qubiq.tagbus.TagPattern;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every new value of a matching tag is one event. Subscribes to the tag bus with its own bounded
+ * queue and delivery thread ({@code tagbus-pipeline-<id>}), so a slow output never slows another
+ * pipeline or the historian. A queue overflow drops the oldest values and counts them (the tag
+ * bus's own rule), reported by {@link #dropped}.
+ */
+public final class TagChangeTrigger implements Trigger {
+
+    /** Values queued per pipeline before the oldest are dropped: about ten seconds of a busy plant. */
+    public static final int QUEUE_CAPACITY = 50_000;
+
+    private final TagBus bus;
+    private final List<TagPattern> patterns;
+    private volatile Subscription subscription;
+
+    public TagChangeTrigger(TagBus bus, List<String> patterns) {
+        this.bus = bus;
+        this.patterns = patterns.stream().map(TagPattern::compile).toList();
+    }
+
+    @Override
+    public void start(Pipeline pipeline) {
+        subscription = bus.subscribe(new SubscriptionSpec("pipeline-" + pipeline.id(), QUEUE_CAPACITY,
+                OverflowPolicy.DROP_OLDEST, SubscriptionSpec.DEFAULT_MAX_BATCH_VALUES,
+                path -> patterns.stream().anyMatch(pattern -> pattern.matches(path)),
+                values -> pipeline.handle(variables(values))));
+    }
+
+    static List<Map<String, Object>> variables(List<TagValue> values) {
+        List<Map<String, Object>> events = new ArrayList<>(values.size());
+        for (TagValue value : values) {
+            Map<String, Object> event = new HashMap<>();
+            event.put("path", value.path().value());
+            event.put("value", value.value());
+            event.put("quality", value.quality().severity().name());
+            event.put("good", value.quality().isGood());
+            event.put("type", value.type().name());
+            event.put("source_time", value.sourceTime());
+            event.put("server_time", value.serverTime());
+            events.add(event);
+        }
+        return events;
+    }
+
+    @Override
+    public long dropped() {
+        Subscription current = subscription;
+        return current == null ? 0 : current.stats().dropped();
+    }
+
+    @Override
+    public void close() {
+        Subscription current = subscription;
+        if (current != null) {
+            current.close();
+        }
+    }
+}
