@@ -74,7 +74,8 @@ public final class MqttConnector implements DeviceConnector {
     private final Map<TagPath, MqttWritableTagConfig> writable = new LinkedHashMap<>();
     private final Map<TagPath, DataType> knownTags = new ConcurrentHashMap<>();
     private final MalformedPayloadCounter malformed;
-    private final ResubscribeOnReconnect resubscriber;
+    private final List<MessageTap> taps = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private ResubscribeOnReconnect resubscriber;
     private final ScheduledExecutorService thread;
     private final AtomicReference<ConnectionStatus> status;
     private final AtomicLong valuesReceived = new AtomicLong();
@@ -103,7 +104,6 @@ public final class MqttConnector implements DeviceConnector {
         }
         config.writableTags().forEach(tag -> writable.put(tag.tagPath(), tag));
         this.malformed = new MalformedPayloadCounter(id, clock, MALFORMED_LOG_INTERVAL_MS);
-        this.resubscriber = new ResubscribeOnReconnect(id, config.subscriptions());
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "qubiq-mqtt-" + id);
             t.setDaemon(true);
@@ -128,7 +128,29 @@ public final class MqttConnector implements DeviceConnector {
             throw new IllegalStateException("MQTT connection " + id + " was already started");
         }
         this.publisher = target;
+        List<String> tapFilters = taps.stream().map(MessageTap::topicFilter).distinct().toList();
+        this.resubscriber = new ResubscribeOnReconnect(id, config.subscriptions(), tapFilters);
         onConnectorThread(this::connect);
+    }
+
+    /**
+     * Hears every message whose topic matches {@code topicFilter}, raw, beside the tag routes (a
+     * pipeline's MQTT trigger). The filter is subscribed together with the configured ones, so a tap
+     * must be added before {@link #start}. {@code listener} is called on the client's thread, one
+     * message at a time; it must not block for long. Close the returned handle to stop hearing.
+     *
+     * @throws IllegalStateException when the connector has already started
+     */
+    public AutoCloseable tap(String topicFilter, java.util.function.BiConsumer<String, byte[]> listener) {
+        if (publisher != null) {
+            throw new IllegalStateException("MQTT connection " + id + ": add message taps before the connection starts");
+        }
+        MessageTap tap = new MessageTap(topicFilter, listener);
+        taps.add(tap);
+        return () -> {
+            tap.close();
+            taps.remove(tap);
+        };
     }
 
     @Override
@@ -240,6 +262,14 @@ public final class MqttConnector implements DeviceConnector {
         }
         Instant receivedAt = clock.instant();
         boolean matched = false;
+        for (MessageTap tap : taps) {
+            try {
+                matched |= tap.offer(topic, payload);
+            } catch (RuntimeException e) {
+                matched = true;
+                LOG.warn("MQTT connection {}: a message tap on {} failed: {}", id, tap.topicFilter(), e.toString());
+            }
+        }
         for (SubscriptionRoute route : routes) {
             Optional<List<String>> captured = route.match(topic);
             if (captured.isEmpty()) {

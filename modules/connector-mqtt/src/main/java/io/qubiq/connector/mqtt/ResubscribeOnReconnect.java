@@ -30,8 +30,16 @@ final class ResubscribeOnReconnect {
     private boolean granted;
 
     ResubscribeOnReconnect(String connectionId, List<MqttSubscriptionConfig> subscriptions) {
+        this(connectionId, subscriptions, List.of());
+    }
+
+    /** With {@code extraFilters} (message taps, at QoS 1) subscribed beside the configured subscriptions. */
+    ResubscribeOnReconnect(String connectionId, List<MqttSubscriptionConfig> subscriptions, List<String> extraFilters) {
         this.connectionId = connectionId;
-        this.filters = subscriptions.stream().map(s -> new BrokerClient.Filter(s.topic(), s.qos())).toList();
+        List<BrokerClient.Filter> all = new ArrayList<>();
+        subscriptions.forEach(s -> all.add(new BrokerClient.Filter(s.topic(), s.qos())));
+        extraFilters.forEach(topic -> all.add(new BrokerClient.Filter(topic, 1)));
+        this.filters = List.copyOf(all);
     }
 
     /**
