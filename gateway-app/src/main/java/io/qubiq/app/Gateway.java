@@ -9,6 +9,13 @@ import io.qubiq.app.history.HistorianAccess;
 import io.qubiq.app.questdb.EmbeddedQuestDb;
 import io.qubiq.app.questdb.FreePort;
 import io.qubiq.app.storeforward.ChannelsAccess;
+import io.qubiq.app.outbound.OutboundConnection;
+import io.qubiq.app.outbound.OutboundConnections;
+import io.qubiq.app.pipelines.MqttDeviceMessages;
+import io.qubiq.app.pipelines.PipelineOutputs;
+import io.qubiq.app.pipelines.PipelinesAccess;
+import io.qubiq.console.PipelineRoutes;
+import io.qubiq.pipeline.Pipelines;
 import io.qubiq.console.HistoryRoutes;
 import io.qubiq.console.StoreForwardRoutes;
 import io.qubiq.core.error.ConfigurationException;
@@ -58,9 +65,9 @@ import java.util.Optional;
  * the one place that knows them all; a reader who wants to know what runs starts here.
  *
  * <p>Order: the HTTP server first, so /health can say STARTING while the rest comes up and
- * STOPPING while it goes down; then the tag bus; then (as later work lands) the store-and-forward
- * channels, the historian and pipelines; and last the device connections that feed them, so no
- * value arrives before its consumers are ready.
+ * STOPPING while it goes down; then the tag bus; then the store-and-forward channels (the
+ * historian's and every outbound connection's), the historian and the pipelines; and last the
+ * device connections that feed them, so no value arrives before its consumers are ready.
  */
 public final class Gateway {
 
@@ -94,12 +101,17 @@ public final class Gateway {
                 ? Optional.of(historian(config.historian().get(), dataDirectory.root(), monitor, clock))
                 : Optional.empty();
         history.ifPresent(parts -> channels.put(HISTORIAN, parts.channel()));
+        Map<String, OutboundConnection<?>> outbound = OutboundConnections.build(config.outbound(), dataDirectory.root(),
+                monitor, PROBE_INTERVAL, events, clock);
+        outbound.forEach((id, connection) -> channels.put(id, connection.channel()));
+        Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);
 
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
         this.lifecycle = new Lifecycle(clock);
         List<ApiRoutes> routes = new ArrayList<>();
         routes.add(new DeviceRoutes(devices, new TagBusView(tagBus)));
         routes.add(new StoreForwardRoutes(new ChannelsAccess(channels)));
+        routes.add(new PipelineRoutes(new PipelinesAccess(pipelines)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle), registry, clock, routes);
 
@@ -115,11 +127,36 @@ public final class Gateway {
             lifecycle.add(parts.wal());
             metrics.bindChannel(HISTORIAN, parts.channel()::status);
         });
+        outbound.forEach((id, connection) -> {
+            lifecycle.add(connection.channel());
+            metrics.bindChannel(id, connection.channel()::status);
+        });
+        pipelines.ifPresent(lifecycle::add);
         lifecycle.add(devices);
 
         metrics.bindJvm();
         metrics.bindLifecycle(lifecycle);
         metrics.bindTagBus(tagBus);
+    }
+
+    /**
+     * The configured pipelines, their outputs wired to the outbound connections' channels and their
+     * MQTT triggers to the MQTT device connections; empty when none are configured.
+     */
+    private Optional<Pipelines> pipelines(GatewayConfig config, Path dataDir,
+                                          Map<String, DeviceConnections.Entry> deviceEntries,
+                                          Map<String, OutboundConnection<?>> outbound, Clock clock) {
+        if (config.pipelines().isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, MqttConnector> mqtt = new LinkedHashMap<>();
+        deviceEntries.forEach((id, entry) -> {
+            if (entry.connector() instanceof MqttConnector connector) {
+                mqtt.put(id, connector);
+            }
+        });
+        return Optional.of(new Pipelines(config.pipelines(), dataDir.resolve("pipelines"), tagBus,
+                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(config.pipelines(), outbound), clock));
     }
 
     /** The historian's parts, built together because they share QuestDB's address. */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import io.qubiq.pipeline.config.PipelineConfig;
 import java.util.Optional;
 import io.qubiq.demoplant.DemoPlantConfig;
 import io.qubiq.historian.HistorianConfig;
@@ -34,6 +35,16 @@ public record GatewayConfig(
         @Default("{}")
         Map<String, DeviceConfig> devices,
 
+        @Doc("Outbound connections by id (letters, digits, - and _): destinations that pipelines write to,"
+                + " each with its own store-and-forward channel. See docs/pipelines.md.")
+        @Default("{}")
+        Map<String, OutboundConfig> outbound,
+
+        @Doc("Pipelines by id: a trigger, an optional filter and transforms, and outputs to outbound"
+                + " connections. See docs/pipelines.md.")
+        @Default("{}")
+        Map<String, PipelineConfig> pipelines,
+
         @Doc("The QuestDB server the historian writes to (embedded or existing).")
         QuestDbSection questdb,
 
@@ -47,6 +58,7 @@ public record GatewayConfig(
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public GatewayConfig withHttpPort(int port) {
         return new GatewayConfig(gateway, new HttpConfig(http.bindAddress(), port), lifecycle, logging, devices,
+                outbound, pipelines,
                 questdb, historian, demoPlant);
     }
 
@@ -67,6 +79,7 @@ public record GatewayConfig(
                 }
             }));
         }
+        violations.addAll(PipelineReferences.check(devices, outbound, pipelines));
         return violations;
     }
 }

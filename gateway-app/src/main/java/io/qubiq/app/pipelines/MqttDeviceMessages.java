@@ -1,0 +1,53 @@
+package io.qubiq.app.pipelines;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.qubiq.connector.mqtt.MqttConnector;
+import io.qubiq.pipeline.trigger.DeviceMessages;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Pipeline MQTT triggers over the gateway's MQTT device connections: a message tap on the
+ * connector, the payload as UTF-8 text and, when it parses, as JSON (objects become maps, arrays
+ * lists). Taps are added while the pipelines start, before the device connections do.
+ */
+public final class MqttDeviceMessages implements DeviceMessages {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Map<String, MqttConnector> connectors;
+    private final Clock clock;
+
+    public MqttDeviceMessages(Map<String, MqttConnector> connectors, Clock clock) {
+        this.connectors = Map.copyOf(connectors);
+        this.clock = clock;
+    }
+
+    @Override
+    public AutoCloseable listen(String connection, String topicFilter, Consumer<DeviceMessage> listener) {
+        MqttConnector connector = connectors.get(connection);
+        if (connector == null) {
+            throw new IllegalArgumentException("no MQTT device connection " + connection);
+        }
+        return connector.tap(topicFilter, (topic, payload) -> listener.accept(
+                new DeviceMessage(topic, new String(payload, StandardCharsets.UTF_8), json(payload), clock.instant())));
+    }
+
+    private static Optional<Object> json(byte[] payload) {
+        int first = 0;
+        while (first < payload.length && Character.isWhitespace(payload[first])) {
+            first++;
+        }
+        if (first == payload.length || (payload[first] != '{' && payload[first] != '[')) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(JSON.readValue(payload, Object.class));
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+    }
+}
