@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * Which entry of a failed JDBC batch was the culprit, where the driver says so truthfully.
  *
  * <ul>
- *   <li>pgjdbc names it in its message, {@code Batch entry N ... was aborted}. In a transaction it
+ *   <li>pgjdbc names it in its message, {@code Batch entry N ... was aborted} (N formatted with
+ *       the JVM locale's digit grouping: {@code 1,337}). In a transaction it
  *       marks every entry {@code EXECUTE_FAILED}, so its update counts say nothing. The message is
  *       read only in English (other JVM locales translate it) and only when the driver does not
  *       rewrite batched inserts into multi-row statements ({@code reWriteBatchedInserts=true}),
@@ -25,7 +26,8 @@ import java.util.regex.Pattern;
  */
 final class FailedEntry {
 
-    private static final Pattern PGJDBC_ENTRY = Pattern.compile("^Batch entry (\\d+) ");
+    /** The index as MessageFormat writes it: with the default locale's grouping separators ("1,337"). */
+    private static final Pattern PGJDBC_ENTRY = Pattern.compile("^Batch entry ([0-9][0-9,.'\u00a0\u202f]*) ");
 
     private FailedEntry() {
     }
@@ -49,7 +51,7 @@ final class FailedEntry {
         Matcher entry = PGJDBC_ENTRY.matcher(String.valueOf(batch.getMessage()));
         if (entry.find()) {
             try {
-                int index = Integer.parseInt(entry.group(1));
+                int index = Integer.parseInt(entry.group(1).replaceAll("[^0-9]", ""));
                 return index < batchSize ? OptionalInt.of(index) : OptionalInt.empty();
             } catch (NumberFormatException tooLarge) {
                 return OptionalInt.empty();

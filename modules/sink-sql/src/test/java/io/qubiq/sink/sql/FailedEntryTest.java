@@ -22,6 +22,14 @@ class FailedEntryTest {
     }
 
     @Test
+    void theEntryIsReadWithTheLocalesDigitGrouping() {
+        for (String n : new String[] {"1,337", "1.337", "1\u00a0337", "1\u202f337", "1'337"}) {
+            assertThat(FailedEntry.of(batch("Batch entry " + n + " <unknown> was aborted: x", F), 2000, false)).as(n)
+                    .hasValue(1337);
+        }
+    }
+
+    @Test
     void anEntryBeyondTheBatchOrARewrittenBatchOrATranslatedMessageIsUnknown() {
         assertThat(FailedEntry.of(batch("Batch entry 50 <unknown> was aborted", F, F), 50, false)).isEmpty();
         assertThat(FailedEntry.of(batch("Batch entry 3 <unknown> was aborted", F, F, F, F), 4, true)).isEmpty();
