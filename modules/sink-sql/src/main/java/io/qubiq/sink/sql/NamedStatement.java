@@ -30,12 +30,15 @@ public final class NamedStatement {
     private final String jdbcSql;
     private final List<String> placeholders;
     private final List<String> parameterNames;
+    private final int[] placeholderHints;
 
     private NamedStatement(String sql, String jdbcSql, List<String> placeholders) {
         this.sql = sql;
         this.jdbcSql = jdbcSql;
         this.placeholders = List.copyOf(placeholders);
         this.parameterNames = List.copyOf(new LinkedHashSet<>(placeholders));
+        List<String> rowParameters = parameterNames.stream().filter(name -> !SqlRow.ITEM_ID.equals(name)).toList();
+        this.placeholderHints = placeholders.stream().mapToInt(rowParameters::indexOf).toArray();
     }
 
     /**
@@ -70,6 +73,14 @@ public final class NamedStatement {
     /** The parameter name of each {@code ?} of {@link #jdbcSql}, in order (a name may repeat). */
     public List<String> placeholders() {
         return placeholders;
+    }
+
+    /**
+     * For each placeholder, where its value sits in a row whose parameters are given in the order
+     * the statement first uses them ({@code :item_id} aside): a lookup hint, -1 for {@code :item_id}.
+     */
+    int[] placeholderHints() {
+        return placeholderHints;
     }
 
     @Override

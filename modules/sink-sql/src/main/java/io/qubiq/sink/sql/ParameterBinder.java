@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.Calendar;
 import java.util.List;
+import java.util.Optional;
 import java.util.TimeZone;
 
 /**
@@ -24,21 +25,26 @@ final class ParameterBinder {
 
     private final Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"));
 
-    /** Whether every placeholder of {@code statement} has a value in {@code row}; else the first missing name. */
-    static java.util.Optional<String> missing(NamedStatement statement, SqlRow row) {
-        for (String name : statement.parameterNames()) {
-            if (!SqlRow.ITEM_ID.equals(name) && !row.parameters().containsKey(name)) {
-                return java.util.Optional.of(name);
+    /** The first parameter of {@code statement} that {@code row} has no value for, if any. */
+    static Optional<String> missing(NamedStatement statement, SqlRow row) {
+        ParameterMap parameters = (ParameterMap) row.parameters();
+        List<String> placeholders = statement.placeholders();
+        int[] hints = statement.placeholderHints();
+        for (int i = 0; i < placeholders.size(); i++) {
+            if (hints[i] >= 0 && parameters.indexOf(placeholders.get(i), hints[i]) < 0) {
+                return Optional.of(placeholders.get(i));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
+    /** Binds every placeholder; the row was checked with {@link #missing}. */
     void bind(PreparedStatement ps, NamedStatement statement, SqlRow row) throws SQLException {
+        ParameterMap parameters = (ParameterMap) row.parameters();
         List<String> placeholders = statement.placeholders();
+        int[] hints = statement.placeholderHints();
         for (int i = 0; i < placeholders.size(); i++) {
-            String name = placeholders.get(i);
-            Object value = SqlRow.ITEM_ID.equals(name) ? row.itemId() : row.parameters().get(name);
+            Object value = hints[i] < 0 ? row.itemId() : parameters.value(parameters.indexOf(placeholders.get(i), hints[i]));
             set(ps, i + 1, value);
         }
     }

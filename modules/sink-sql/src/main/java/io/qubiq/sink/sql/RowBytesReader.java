@@ -76,8 +76,21 @@ final class RowBytesReader {
     }
 
     String readString() {
+        return readString(null, null);
+    }
+
+    /**
+     * A string; when its bytes equal {@code knownBytes} (the UTF-8 of {@code knownText}, a string
+     * read before) that same instance is returned instead of a new one.
+     */
+    String readString(String knownText, byte[] knownBytes) {
         int length = readCount();
         int start = pos;
+        if (knownBytes != null && knownBytes.length == length
+                && Arrays.equals(bytes, start, start + length, knownBytes, 0, length)) {
+            pos += length;
+            return knownText;
+        }
         boolean ascii = true;
         for (int i = start; i < start + length; i++) {
             if (bytes[i] < 0) {

@@ -43,6 +43,11 @@ final class RowBytesWriter {
         }
     }
 
+    /** A string whose UTF-8 the caller already has. */
+    void writeUtf8(byte[] utf8) {
+        writeBytes(utf8);
+    }
+
     void writeBytes(byte[] value) {
         writeVarLong(value.length);
         ensure(value.length);

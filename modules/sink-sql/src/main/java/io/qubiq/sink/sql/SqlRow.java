@@ -2,8 +2,6 @@ package io.qubiq.sink.sql;
 
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -21,7 +19,8 @@ import java.util.Objects;
  * item id. The statement is not parsed here: a malformed one is rejected by the sink, as a
  * permanent failure of this row.
  *
- * <p>Immutable; {@code parameters} is an unmodifiable copy that keeps the given order.
+ * <p>Immutable; {@code parameters} is an unmodifiable copy that keeps the given order (a compact
+ * array-backed map: a row is built for every item a pipeline writes).
  */
 public record SqlRow(String itemId, String statement, Map<String, Object> parameters) {
 
@@ -35,13 +34,23 @@ public record SqlRow(String itemId, String statement, Map<String, Object> parame
         if (statement.isBlank()) {
             throw new IllegalArgumentException("the statement of SQL row " + itemId + " is blank");
         }
-        Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, parameters.size() * 2));
-        for (Map.Entry<String, Object> parameter : parameters.entrySet()) {
-            String name = parameter.getKey();
-            requireName(name, itemId);
-            copy.put(name, requireSupported(name, parameter.getValue()));
+        if (!(parameters instanceof ParameterMap)) {
+            String[] names = new String[parameters.size()];
+            Object[] values = new Object[names.length];
+            int i = 0;
+            for (Map.Entry<String, Object> parameter : parameters.entrySet()) {
+                if (i == names.length) {
+                    throw new IllegalArgumentException("the parameters of SQL row " + itemId + " changed while copied");
+                }
+                names[i] = requireName(parameter.getKey(), itemId);
+                values[i] = requireSupported(parameter.getKey(), parameter.getValue());
+                i++;
+            }
+            if (i != names.length) {
+                throw new IllegalArgumentException("the parameters of SQL row " + itemId + " changed while copied");
+            }
+            parameters = new ParameterMap(names, values);
         }
-        parameters = Collections.unmodifiableMap(copy);
     }
 
     /** Whether {@code name} can be a parameter name: {@code [A-Za-z_][A-Za-z0-9_]*}. */
@@ -65,7 +74,7 @@ public record SqlRow(String itemId, String statement, Map<String, Object> parame
         return isNameStart(c) || (c >= '0' && c <= '9');
     }
 
-    private static void requireName(String name, String itemId) {
+    private static String requireName(String name, String itemId) {
         if (!isName(name)) {
             throw new IllegalArgumentException("invalid parameter name \"" + name + "\" in SQL row " + itemId
                     + ": expected letters, digits and _, not starting with a digit");
@@ -74,6 +83,7 @@ public record SqlRow(String itemId, String statement, Map<String, Object> parame
             throw new IllegalArgumentException("parameter name " + ITEM_ID + " is reserved in SQL row " + itemId
                     + ": :" + ITEM_ID + " is bound from the row's item id");
         }
+        return name;
     }
 
     private static Object requireSupported(String name, Object value) {

@@ -4,9 +4,11 @@ import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.sink.ItemCodec;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The buffer bytes of a {@link SqlRow}. Layout, version 1 (varints are unsigned LEB128,
@@ -30,24 +32,45 @@ import java.util.Map;
  * channel quarantines them with their raw bytes. A later format gets a new version byte; this
  * decoder keeps reading 1.
  *
- * <p>Stateless and thread-safe.
+ * <p>Thread-safe. It remembers the last statement it encoded and decoded (an immutable pair in a
+ * volatile field), so consecutive rows with the same statement cost one UTF-8 conversion and share
+ * one decoded string.
  */
 public final class SqlRowCodec implements ItemCodec<SqlRow> {
 
     static final byte VERSION = 1;
     static final int PREVIEW_CHARS = 500;
 
+    /** A statement and its UTF-8: rows of one pipeline share their statement, so it is encoded once. */
+    private record Utf8(String text, byte[] bytes) {
+        static Utf8 of(String text) {
+            return new Utf8(text, text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private volatile Utf8 lastEncoded = Utf8.of(" ");
+    private volatile Utf8 lastDecoded = Utf8.of(" ");
+
     @Override
     public byte[] encode(SqlRow row) {
-        RowBytesWriter out = new RowBytesWriter(row.itemId().length() + row.statement().length()
-                + 16 * row.parameters().size() + 8);
+        Utf8 statement = lastEncoded;
+        if (statement.text() != row.statement()) {
+            statement = Utf8.of(row.statement());
+            lastEncoded = statement;
+        }
+        ParameterMap parameters = (ParameterMap) row.parameters();
+        int size = 8 + row.itemId().length() + statement.bytes().length;
+        for (int i = 0; i < parameters.size(); i++) {
+            size += parameters.name(i).length() + 14 + (parameters.value(i) instanceof String s ? s.length() : 0);
+        }
+        RowBytesWriter out = new RowBytesWriter(size);
         out.writeByte(VERSION);
         out.writeString(row.itemId());
-        out.writeString(row.statement());
-        out.writeVarLong(row.parameters().size());
-        for (Map.Entry<String, Object> parameter : row.parameters().entrySet()) {
-            out.writeString(parameter.getKey());
-            writeValue(out, parameter.getValue());
+        out.writeUtf8(statement.bytes());
+        out.writeVarLong(parameters.size());
+        for (int i = 0; i < parameters.size(); i++) {
+            out.writeString(parameters.name(i));
+            writeValue(out, parameters.value(i));
         }
         return out.toByteArray();
     }
@@ -61,21 +84,38 @@ public final class SqlRowCodec implements ItemCodec<SqlRow> {
                 throw new IllegalArgumentException("unknown SQL row format version " + version);
             }
             String itemId = in.readString();
-            String statement = in.readString();
+            Utf8 known = lastDecoded;
+            String statement = in.readString(known.text(), known.bytes());
+            if (statement != known.text()) {
+                lastDecoded = Utf8.of(statement);
+            }
             int count = in.readCount();
-            Map<String, Object> parameters = new LinkedHashMap<>(Math.max(4, count * 2));
+            String[] names = new String[count];
+            Object[] values = new Object[count];
             for (int i = 0; i < count; i++) {
-                String name = in.readString();
-                parameters.put(name, readValue(in));
-                if (parameters.size() != i + 1) {
-                    throw new IllegalArgumentException("parameter " + name + " appears twice");
-                }
+                names[i] = in.readString();
+                values[i] = readValue(in);
             }
             in.requireEnd();
-            return new SqlRow(itemId, statement, parameters);
+            return new SqlRow(itemId, statement, checked(names, values));
         } catch (RuntimeException e) {
             throw new PermanentException("undecodable SQL row (" + bytes.length + " bytes): " + e.getMessage(), e);
         }
+    }
+
+    /** The decoded parameters, checked as {@link SqlRow} checks a map it is given. */
+    private static Map<String, Object> checked(String[] names, Object[] values) {
+        ParameterMap parameters = new ParameterMap(names, values);
+        Set<String> seen = names.length > 16 ? new HashSet<>() : null;
+        for (int i = 0; i < names.length; i++) {
+            if (!SqlRow.isName(names[i]) || SqlRow.ITEM_ID.equals(names[i])) {
+                throw new IllegalArgumentException("invalid parameter name \"" + names[i] + "\"");
+            }
+            if (seen != null ? !seen.add(names[i]) : parameters.indexOf(names[i], -1) != i) {
+                throw new IllegalArgumentException("parameter " + names[i] + " appears twice");
+            }
+        }
+        return parameters;
     }
 
     /** The statement on one line, then the values: {@code INSERT ... VALUES (:a) with item_id='r1', a=1}. */

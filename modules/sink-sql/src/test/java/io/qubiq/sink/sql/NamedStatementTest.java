@@ -18,6 +18,13 @@ class NamedStatementTest {
     }
 
     @Test
+    void placeholderHintsPointIntoTheRowsParametersWithItemIdAside() {
+        NamedStatement s = NamedStatement.parse("INSERT INTO t VALUES (:a, :item_id, :b, :a, :c)");
+
+        assertThat(s.placeholderHints()).containsExactly(0, -1, 1, 0, 2);
+    }
+
+    @Test
     void castsAndNamedArgumentNotationAreNotParameters() {
         NamedStatement s = NamedStatement.parse("SELECT f(x := :v::numeric(10,2), y => :w)::text, '1'::int");
 

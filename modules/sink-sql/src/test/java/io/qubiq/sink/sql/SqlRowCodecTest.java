@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -90,6 +91,35 @@ class SqlRowCodecTest {
         System.arraycopy(one, countAt + 1, twice, one.length, 3);
         assertThatThrownBy(() -> codec.decode(twice)).isInstanceOf(PermanentException.class)
                 .hasMessageContaining("appears twice");
+    }
+
+    @Test
+    void bytesNamingTheReservedItemIdOrAnInvalidParameterAreRejected() {
+        byte[] bytes = codec.encode(new SqlRow("x", "SELECT :item_jd", Map.of("item_jd", true)));
+        byte[] reserved = bytes.clone();
+        reserved[reserved.length - 3] = 'i';
+        byte[] invalid = bytes.clone();
+        invalid[invalid.length - 8] = '-';
+
+        assertThatThrownBy(() -> codec.decode(reserved)).isInstanceOf(PermanentException.class)
+                .hasMessageContaining("item_id");
+        assertThatThrownBy(() -> codec.decode(invalid)).isInstanceOf(PermanentException.class)
+                .hasMessageContaining("invalid parameter name");
+    }
+
+    @Test
+    void consecutiveRowsWithOneStatementShareTheDecodedStatement() throws Exception {
+        SqlRow a = new SqlRow("a", "INSERT INTO t VALUES (:v)", Map.of("v", 1));
+        SqlRow b = new SqlRow("b", "INSERT INTO t VALUES (:v)", Map.of("v", 2));
+        SqlRow other = new SqlRow("c", "INSERT INTO u VALUES (:v)", Map.of("v", 3));
+
+        SqlRow first = codec.decode(codec.encode(a));
+        SqlRow second = codec.decode(codec.encode(b));
+        SqlRow third = codec.decode(codec.encode(other));
+
+        assertThat(second.statement()).isSameAs(first.statement());
+        assertThat(third.statement()).isEqualTo(other.statement());
+        assertThat(List.of(first, second, third)).containsExactly(a, b, other);
     }
 
     @Test

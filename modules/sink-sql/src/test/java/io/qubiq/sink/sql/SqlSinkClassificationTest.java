@@ -261,7 +261,7 @@ class SqlSinkClassificationTest {
     @Test
     void aDatabaseThatDoesNotExistIsAConfigurationErrorOfTheUrl() throws Exception {
         try (SqlSink wrong = new SqlSink("sql", SqlSinkConfig.of(postgres.jdbcUrl("no_such_db"))
-                .withCredentials(PostgresServer.USER, null).withConnectionTimeoutMs(1000))) {
+                .withCredentials(PostgresServer.USER, null))) {
             Throwable thrown = catchThrowable(() -> wrong.write(List.of(row(0))));
 
             assertThat(thrown).isInstanceOf(ConfigurationException.class).hasMessageContaining("3D000");

@@ -27,9 +27,9 @@ class SqlSinkContractTest extends SinkContract<SqlRow> {
                 + " n int NOT NULL CHECK (n >= 0), item_id text UNIQUE)");
     }
 
+    /** The test server as user postgres; the default 5 s connection timeout (a loaded machine needs it). */
     static SqlSinkConfig config(PostgresServer server) {
-        return SqlSinkConfig.of(server.jdbcUrl()).withCredentials(PostgresServer.USER, null)
-                .withConnectionTimeoutMs(1000);
+        return SqlSinkConfig.of(server.jdbcUrl()).withCredentials(PostgresServer.USER, null);
     }
 
     @Override
