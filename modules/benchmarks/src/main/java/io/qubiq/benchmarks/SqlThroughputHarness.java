@@ -58,8 +58,10 @@ import java.util.stream.Stream;
  *
  * Each scenario writes a fresh table, is timed until {@code count(*)} (and for the channel an empty
  * buffer) shows all N rows, and checks {@code sum(counter)}, so nothing lost or doubled passes.
- * Scenarios alternate which goes first in each repetition; the ratio is gateway / direct of the same
- * repetition.
+ * Direct and gateway alternate which goes first in each repetition (the default of four repetitions
+ * lets each go first twice); the ratio is gateway / direct of the same repetition, summarised as the
+ * median over repetitions and as the pooled ratio (all gateway rows over all gateway time, against
+ * the same for direct).
  */
 public final class SqlThroughputHarness {
 
@@ -81,7 +83,7 @@ public final class SqlThroughputHarness {
 
     static final class Options {
         long rows = 200_000;
-        int repetitions = 3;
+        int repetitions = 4;
         long warmup = 50_000;
         int batch = 500;
         int tags = 300;
@@ -105,7 +107,8 @@ public final class SqlThroughputHarness {
                         System.out.println("""
                                 SqlThroughputHarness [--rows N] [--repetitions R] [--warmup W] [--batch B] [--tags T]
                                     [--no-buffered] [--dir DIR] [--keep]
-                                  N  rows per scenario and repetition (default 200k); R repetitions (default 3);
+                                  N  rows per scenario and repetition (default 200k); R repetitions (default 4, an
+                                     even number so each side goes first equally often);
                                   W  warm-up rows per scenario (default 50k, 0 = none); B rows per batch and
                                      transaction on both sides (default 500, the channel's default batch);
                                   T  distinct tag strings (default 300); --no-buffered skips the buffered scenario;
@@ -356,8 +359,9 @@ public final class SqlThroughputHarness {
             }
         }
         System.out.printf("median: direct %,.0f rows/s, gateway %,.0f rows/s; gateway/direct per rep: median %.3f"
-                        + " (min %.3f, max %.3f)%n", median(rates(runs, "direct")), median(rates(runs, "gateway")),
-                median(ratios), Collections.min(ratios), Collections.max(ratios));
+                        + " (min %.3f, max %.3f); pooled %.3f%n", median(rates(runs, "direct")),
+                median(rates(runs, "gateway")), median(ratios), Collections.min(ratios), Collections.max(ratios),
+                pooled(runs, "gateway") / pooled(runs, "direct"));
         if (options.buffered) {
             System.out.printf("buffered (fast path off): %,.0f rows/s; buffered/direct median %.3f (min %.3f, max"
                             + " %.3f)%n", median(rates(runs, "buffered")), median(bufferedRatios),
@@ -365,6 +369,12 @@ public final class SqlThroughputHarness {
         }
         System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
                 Runtime.getRuntime().availableProcessors());
+    }
+
+    /** All rows of a scenario over all its seconds. */
+    private static double pooled(List<Run> runs, String scenario) {
+        return runs.stream().filter(r -> r.scenario().equals(scenario)).mapToLong(Run::rows).sum()
+                / runs.stream().filter(r -> r.scenario().equals(scenario)).mapToDouble(Run::seconds).sum();
     }
 
     private static List<Double> rates(List<Run> runs, String scenario) {

@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * Appends the primitives of {@link SqlRowCodec}'s layout to a growable array: unsigned LEB128
  * varints, zigzag for signed values, big-endian 8-byte longs, and strings as a varint byte length
- * plus UTF-8 (ASCII copied without an intermediate array). Not thread-safe; one per encode.
+ * plus UTF-8. Not thread-safe; one per encode.
  */
 final class RowBytesWriter {
 
@@ -43,11 +43,7 @@ final class RowBytesWriter {
         }
     }
 
-    /** A string whose UTF-8 the caller already has. */
-    void writeUtf8(byte[] utf8) {
-        writeBytes(utf8);
-    }
-
+    /** A varint length and the bytes (a string's UTF-8 the caller already has, a BigInteger's). */
     void writeBytes(byte[] value) {
         writeVarLong(value.length);
         ensure(value.length);
@@ -56,18 +52,7 @@ final class RowBytesWriter {
     }
 
     void writeString(String value) {
-        int length = value.length();
-        for (int i = 0; i < length; i++) {
-            if (value.charAt(i) >= 0x80) {
-                writeBytes(value.getBytes(StandardCharsets.UTF_8));
-                return;
-            }
-        }
-        writeVarLong(length);
-        ensure(length);
-        for (int i = 0; i < length; i++) {
-            bytes[size++] = (byte) value.charAt(i);
-        }
+        writeBytes(value.getBytes(StandardCharsets.UTF_8));
     }
 
     byte[] toByteArray() {

@@ -66,7 +66,7 @@ public final class SqlRowCodec implements ItemCodec<SqlRow> {
         RowBytesWriter out = new RowBytesWriter(size);
         out.writeByte(VERSION);
         out.writeString(row.itemId());
-        out.writeUtf8(statement.bytes());
+        out.writeBytes(statement.bytes());
         out.writeVarLong(parameters.size());
         for (int i = 0; i < parameters.size(); i++) {
             out.writeString(parameters.name(i));
