@@ -52,9 +52,15 @@ import java.util.stream.Stream;
  *       map) submitted in batches of {@code --batch} to a {@link StoreForwardChannel} (fast path while
  *       PostgreSQL is up; overflow policy refuse, as for SQL connections) in front of a
  *       {@link SqlSink}: one transaction per batch, the same JDBC batch underneath.
- *   <li><b>buffered</b> (not part of the target): the same with the channel's fast path off, so every
- *       row goes through the disk buffer ({@code durability: none}) and the forwarder thread.
+ *   <li><b>buffered</b> (with {@code --buffered}; not part of the target): the same with the channel's
+ *       fast path off, so every row goes through the disk buffer ({@code durability: none}) and the
+ *       forwarder thread.
  * </ul>
+ *
+ * Before each timed scenario the harness lets the machine settle: {@code CHECKPOINT} in PostgreSQL,
+ * then it waits (at most 3 s) until the kernel's dirty page cache is below 64 MiB, so write-back of
+ * the previous scenario's files (PostgreSQL's, the channel buffer's preallocated segments) does not
+ * land in the next one's timing.
  *
  * Each scenario writes a fresh table, is timed until {@code count(*)} (and for the channel an empty
  * buffer) shows all N rows, and checks {@code sum(counter)}, so nothing lost or doubled passes.
@@ -87,7 +93,7 @@ public final class SqlThroughputHarness {
         long warmup = 50_000;
         int batch = 500;
         int tags = 300;
-        boolean buffered = true;
+        boolean buffered = false;
         boolean keep = false;
         Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "sql");
 
@@ -100,18 +106,18 @@ public final class SqlThroughputHarness {
                     case "--warmup" -> o.warmup = count(args[++i]);
                     case "--batch" -> o.batch = Integer.parseInt(args[++i]);
                     case "--tags" -> o.tags = Integer.parseInt(args[++i]);
-                    case "--no-buffered" -> o.buffered = false;
+                    case "--buffered" -> o.buffered = true;
                     case "--dir" -> o.dir = Path.of(args[++i]);
                     case "--keep" -> o.keep = true;
                     case "-h", "--help" -> {
                         System.out.println("""
                                 SqlThroughputHarness [--rows N] [--repetitions R] [--warmup W] [--batch B] [--tags T]
-                                    [--no-buffered] [--dir DIR] [--keep]
+                                    [--buffered] [--dir DIR] [--keep]
                                   N  rows per scenario and repetition (default 200k); R repetitions (default 4, an
                                      even number so each side goes first equally often);
                                   W  warm-up rows per scenario (default 50k, 0 = none); B rows per batch and
                                      transaction on both sides (default 500, the channel's default batch);
-                                  T  distinct tag strings (default 300); --no-buffered skips the buffered scenario;
+                                  T  distinct tag strings (default 300); --buffered adds the buffered scenario;
                                   DIR scratch directory (PostgreSQL's cluster, channel buffers), deleted after
                                      unless --keep. Counts accept k and m suffixes: 200k, 1m.""");
                         System.exit(0);
@@ -216,6 +222,7 @@ public final class SqlThroughputHarness {
     /** pgjdbc directly: one connection, a transaction per batch. */
     private Run direct(long n, int repetition) throws SQLException {
         String table = createTable();
+        settle();
         String load = loadAverage();
         Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"));
         long t0 = System.nanoTime();
@@ -263,6 +270,7 @@ public final class SqlThroughputHarness {
                 maxBytes -> FileQuarantineStore.open(channelDir.resolve("quarantine"), maxBytes), sink,
                 new SqlRowCodec(), Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
         channel.start();
+        settle();
         String load = loadAverage();
         long t0;
         double submitted;
@@ -313,6 +321,27 @@ public final class SqlThroughputHarness {
     }
 
     // ------------------------------------------------------------------------------------------ PostgreSQL
+
+    /**
+     * CHECKPOINT, then up to 3 s for the kernel's dirty pages to drop below 64 MiB (machine-wide: other
+     * processes' writes count too, hence the cap).
+     */
+    private void settle() {
+        server.execute("CHECKPOINT");
+        long deadline = System.nanoTime() + 3_000_000_000L;
+        while (dirtyBytes() > (64L << 20) && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(100_000_000);
+        }
+    }
+
+    private static long dirtyBytes() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
+            return lines.filter(l -> l.startsWith("Dirty:")).findFirst()
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).orElse(0L);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
 
     private String createTable() {
         String table = "bench_" + (++tables);

@@ -16,7 +16,8 @@ import org.postgresql.jdbc.PgStatement;
  * Writes one batch in one transaction on one connection (autocommit off): each run of consecutive
  * rows with the same statement is one prepared statement executed as one JDBC batch, then COMMIT.
  * On any failure the transaction is rolled back and the failure classified by the phase it
- * happened in ({@link SqlFailureClassifier}); a connection left in doubt (any failure that is not
+ * happened in ({@link SqlFailureClassifier}); a value the driver refuses while it is bound names
+ * the row being bound; a connection left in doubt (any failure that is not
  * a rejected row) is reported so the caller can evict it from the pool.
  *
  * <p>Timeouts: {@code statement_timeout_ms} bounds the whole batch. Before each run the time left
@@ -60,6 +61,7 @@ final class BatchTransaction {
         long deadline = System.nanoTime() + statementTimeoutMs * 1_000_000L;
         int runStart = 0;
         int runEnd = 0;
+        int binding = -1;
         try {
             networkTimeout(connection);
             while (runStart < batch.size()) {
@@ -67,18 +69,24 @@ final class BatchTransaction {
                 NamedStatement statement = plan.statement(runStart);
                 try (PreparedStatement ps = connection.prepareStatement(statement.jdbcSql())) {
                     limit(ps, deadline);
-                    for (int row = runStart; row < runEnd; row++) {
-                        binder.bind(ps, statement, batch.get(row));
+                    for (binding = runStart; binding < runEnd; binding++) {
+                        binder.bind(ps, statement, batch.get(binding));
                         ps.addBatch();
                     }
+                    binding = -1;
                     ps.executeBatch();
                 }
                 runStart = runEnd;
             }
         } catch (SQLException e) {
             rollbackQuietly(connection);
-            OptionalInt entry = FailedEntry.of(e, runEnd - runStart, rewritesBatches(connection));
-            OptionalInt row = entry.isPresent() ? OptionalInt.of(runStart + entry.getAsInt()) : OptionalInt.empty();
+            OptionalInt row;
+            if (binding >= 0) {
+                row = OptionalInt.of(binding);
+            } else {
+                OptionalInt entry = FailedEntry.of(e, runEnd - runStart, rewritesBatches(connection));
+                row = entry.isPresent() ? OptionalInt.of(runStart + entry.getAsInt()) : OptionalInt.empty();
+            }
             GatewayException failure = classifier.executeFailed(e, row);
             throw new Failed(failure, !(failure instanceof PermanentException));
         } catch (RuntimeException e) {

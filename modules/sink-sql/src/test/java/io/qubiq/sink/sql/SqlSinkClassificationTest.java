@@ -153,6 +153,15 @@ class SqlSinkClassificationTest {
     }
 
     @Test
+    void aNulCharacterInAStringIsPermanentAndNamed() {
+        PermanentException e = permanent(catchThrowable(() -> sink.write(List.of(row(0), row(1), row(2, "a\u0000b"),
+                row(3)))));
+
+        assertThat(e.rejected()).extracting(PermanentException.RejectedItem::index).containsExactly(2);
+        assertThat(e.rejected().get(0).reason()).startsWith("[22");
+    }
+
+    @Test
     void anUndefinedTableIsPermanent() {
         SqlRow missing = new SqlRow("m", "INSERT INTO no_such_table (n) VALUES (:n)", Map.of("n", 1));
 
