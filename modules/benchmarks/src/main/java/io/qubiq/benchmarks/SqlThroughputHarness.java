@@ -1,0 +1,471 @@
+package io.qubiq.benchmarks;
+
+import io.qubiq.buffer.Durability;
+import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.buffer.SegmentedDiskBuffer;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.sink.sql.SqlRow;
+import io.qubiq.sink.sql.SqlRowCodec;
+import io.qubiq.sink.sql.SqlSink;
+import io.qubiq.sink.sql.SqlSinkConfig;
+import io.qubiq.storeforward.ChannelConfig;
+import io.qubiq.storeforward.ChannelStatus;
+import io.qubiq.storeforward.Liveness;
+import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.storeforward.quarantine.FileQuarantineStore;
+import io.qubiq.testkit.postgres.PostgresServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+/**
+ * Rows/s through the SQL sink against plain JDBC writing the same rows, in one run against one
+ * embedded PostgreSQL (testkit {@link PostgresServer}). A plain {@code main}, run by
+ * {@code scripts/bench-sql}, never by CI.
+ *
+ * <ul>
+ *   <li><b>direct</b>: pgjdbc on one connection, autocommit off, one prepared
+ *       {@code INSERT INTO t (tag, value, quality, counter, ts) VALUES (?, ?, ?, ?, ?)}; per batch of
+ *       {@code --batch} rows: bind, {@code addBatch}, {@code executeBatch}, {@code commit}.
+ *   <li><b>gateway</b>: the same rows as {@link SqlRow}s (named-parameter statement, parameters in a
+ *       map) submitted in batches of {@code --batch} to a {@link StoreForwardChannel} (fast path while
+ *       PostgreSQL is up; overflow policy refuse, as for SQL connections) in front of a
+ *       {@link SqlSink}: one transaction per batch, the same JDBC batch underneath.
+ *   <li><b>buffered</b> (with {@code --buffered}; not part of the target): the same with the channel's
+ *       fast path off, so every row goes through the disk buffer ({@code durability: none}) and the
+ *       forwarder thread.
+ * </ul>
+ *
+ * Before each timed scenario the harness lets the machine settle: {@code CHECKPOINT} in PostgreSQL,
+ * then it waits (at most 3 s) until the kernel's dirty page cache is below 64 MiB, so write-back of
+ * the previous scenario's files (PostgreSQL's, the channel buffer's preallocated segments) does not
+ * land in the next one's timing.
+ *
+ * Each scenario writes a fresh table, is timed until {@code count(*)} (and for the channel an empty
+ * buffer) shows all N rows, and checks {@code sum(counter)}, so nothing lost or doubled passes.
+ * Direct and gateway alternate which goes first in each repetition (the default of four repetitions
+ * lets each go first twice); the ratio is gateway / direct of the same repetition, summarised as the
+ * median over repetitions and as the pooled ratio (all gateway rows over all gateway time, against
+ * the same for direct).
+ */
+public final class SqlThroughputHarness {
+
+    private static final Instant BASE = Instant.parse("2026-11-29T00:00:00Z");
+    private static final String COLUMNS = "(tag, value, quality, counter, ts)";
+
+    private final Options options;
+    private final String[] tags;
+    private PostgresServer server;
+    private int tables;
+
+    private SqlThroughputHarness(Options options) {
+        this.options = options;
+        this.tags = new String[options.tags];
+        for (int i = 0; i < tags.length; i++) {
+            tags[i] = "plant1/line" + (i / 50) + "/sensor" + i;
+        }
+    }
+
+    static final class Options {
+        long rows = 200_000;
+        int repetitions = 4;
+        long warmup = 50_000;
+        int batch = 500;
+        int tags = 300;
+        boolean buffered = false;
+        boolean keep = false;
+        Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "sql");
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--rows" -> o.rows = count(args[++i]);
+                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
+                    case "--warmup" -> o.warmup = count(args[++i]);
+                    case "--batch" -> o.batch = Integer.parseInt(args[++i]);
+                    case "--tags" -> o.tags = Integer.parseInt(args[++i]);
+                    case "--buffered" -> o.buffered = true;
+                    case "--dir" -> o.dir = Path.of(args[++i]);
+                    case "--keep" -> o.keep = true;
+                    case "-h", "--help" -> {
+                        System.out.println("""
+                                SqlThroughputHarness [--rows N] [--repetitions R] [--warmup W] [--batch B] [--tags T]
+                                    [--buffered] [--dir DIR] [--keep]
+                                  N  rows per scenario and repetition (default 200k); R repetitions (default 4, an
+                                     even number so each side goes first equally often);
+                                  W  warm-up rows per scenario (default 50k, 0 = none); B rows per batch and
+                                     transaction on both sides (default 500, the channel's default batch);
+                                  T  distinct tag strings (default 300); --buffered adds the buffered scenario;
+                                  DIR scratch directory (PostgreSQL's cluster, channel buffers), deleted after
+                                     unless --keep. Counts accept k and m suffixes: 200k, 1m.""");
+                        System.exit(0);
+                    }
+                    default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (try --help)");
+                }
+            }
+            if (o.rows < 1 || o.repetitions < 1 || o.batch < 1 || o.tags < 1 || o.warmup < 0) {
+                throw new IllegalArgumentException("counts must be positive");
+            }
+            return o;
+        }
+
+        private static long count(String s) {
+            String t = s.toLowerCase(Locale.ROOT).replace("_", "");
+            if (t.endsWith("m")) {
+                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
+            }
+            if (t.endsWith("k")) {
+                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
+            }
+            return Long.parseLong(t);
+        }
+    }
+
+    record Run(String scenario, int repetition, long rows, double seconds, String load) {
+        double rate() {
+            return rows / seconds;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options = Options.parse(args);
+        SqlThroughputHarness harness = new SqlThroughputHarness(options);
+        Thread hook = new Thread(harness::stopServerQuietly, "harness-stop-postgres");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int status = 0;
+        try {
+            harness.run();
+        } catch (Throwable t) {
+            System.err.println("HARNESS FAILED: " + t);
+            t.printStackTrace();
+            status = 1;
+        } finally {
+            harness.stopServerQuietly();
+            if (!options.keep) {
+                deleteTree(options.dir);
+            }
+        }
+        Runtime.getRuntime().removeShutdownHook(hook);
+        System.exit(status);
+    }
+
+    private synchronized void stopServerQuietly() {
+        PostgresServer s = server;
+        if (s != null) {
+            try {
+                s.stop();
+            } catch (RuntimeException e) {
+                System.err.println("stopping PostgreSQL: " + e);
+            }
+        }
+    }
+
+    private void run() throws Exception {
+        String loadStart = loadAverage();
+        printFacts(loadStart);
+        deleteTree(options.dir);
+        Files.createDirectories(options.dir);
+        synchronized (this) {
+            server = PostgresServer.start(options.dir.resolve("postgres"));
+        }
+        System.out.printf("PostgreSQL postmaster pid %d on port %d (%s)%n%n", server.pid().orElse(-1L), server.port(),
+                server.query("SELECT version()").get(0).get(0));
+        if (options.warmup > 0) {
+            log("warm-up: every scenario with %,d rows (not reported)", options.warmup);
+            direct(options.warmup, 0);
+            gateway("gateway", options.warmup, 0, true);
+            if (options.buffered) {
+                gateway("buffered", options.warmup, 0, false);
+            }
+        }
+        List<Run> runs = new ArrayList<>();
+        for (int r = 1; r <= options.repetitions; r++) {
+            // alternate the order so a trend in the machine's load does not favour one side
+            if (r % 2 == 1) {
+                runs.add(direct(options.rows, r));
+                runs.add(gateway("gateway", options.rows, r, true));
+            } else {
+                runs.add(gateway("gateway", options.rows, r, true));
+                runs.add(direct(options.rows, r));
+            }
+            if (options.buffered) {
+                runs.add(gateway("buffered", options.rows, r, false));
+            }
+        }
+        report(runs, loadStart, loadAverage());
+    }
+
+    // ------------------------------------------------------------------------------------------ scenarios
+
+    /** pgjdbc directly: one connection, a transaction per batch. */
+    private Run direct(long n, int repetition) throws SQLException {
+        String table = createTable();
+        settle();
+        String load = loadAverage();
+        Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"));
+        long t0 = System.nanoTime();
+        try (Connection c = DriverManager.getConnection(server.jdbcUrl(), PostgresServer.USER, "")) {
+            c.setAutoCommit(false);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " " + COLUMNS
+                    + " VALUES (?, ?, ?, ?, ?)")) {
+                for (long i = 0; i < n; i++) {
+                    ps.setString(1, tags[(int) (i % tags.length)]);
+                    ps.setDouble(2, value(i));
+                    ps.setInt(3, 192);
+                    ps.setLong(4, i);
+                    ps.setTimestamp(5, Timestamp.from(BASE.plusNanos(i * 1000)), utc);
+                    ps.addBatch();
+                    if ((i + 1) % options.batch == 0 || i == n - 1) {
+                        ps.executeBatch();
+                        c.commit();
+                    }
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        check(table, n);
+        log("%-9s rep %d %,10d rows %7.2f s %,10.0f rows/s (load %s)", "direct", repetition, n, seconds, n / seconds,
+                load);
+        drop(table);
+        return new Run("direct", repetition, n, seconds, load);
+    }
+
+    /** SqlRows through a StoreForwardChannel (fast path on or off) and the SqlSink. */
+    private Run gateway(String scenario, long n, int repetition, boolean fastPath) throws Exception {
+        String table = createTable();
+        String statement = "INSERT INTO " + table + " " + COLUMNS + " VALUES (:tag, :value, :quality, :counter, :ts)";
+        Path channelDir = options.dir.resolve(scenario + "-" + repetition + "-channel");
+        ChannelConfig config = ChannelConfig.defaults()
+                .withMaxBytes(Math.max(1L << 30, n * 400))
+                .withDurability(Durability.NONE)
+                .withBatch(options.batch, 20)
+                .withBackoff(100, 500)
+                .withFastPath(fastPath);
+        SqlSink sink = new SqlSink("bench", SqlSinkConfig.of(server.jdbcUrl()).withCredentials(PostgresServer.USER,
+                null));
+        StoreForwardChannel<SqlRow> channel = new StoreForwardChannel<>("bench", config, OverflowPolicy.REFUSE,
+                channelDir.resolve("buffer"), SegmentedDiskBuffer::open,
+                maxBytes -> FileQuarantineStore.open(channelDir.resolve("quarantine"), maxBytes), sink,
+                new SqlRowCodec(), Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
+        channel.start();
+        settle();
+        String load = loadAverage();
+        long t0;
+        double submitted;
+        double seconds;
+        try {
+            t0 = System.nanoTime();
+            List<SqlRow> batch = new ArrayList<>(options.batch);
+            for (long i = 0; i < n; i++) {
+                Map<String, Object> parameters = new LinkedHashMap<>(8);
+                parameters.put("tag", tags[(int) (i % tags.length)]);
+                parameters.put("value", value(i));
+                parameters.put("quality", 192);
+                parameters.put("counter", i);
+                parameters.put("ts", BASE.plusNanos(i * 1000));
+                batch.add(new SqlRow(Long.toString(i), statement, parameters));
+                if (batch.size() == options.batch || i == n - 1) {
+                    channel.submit(batch);
+                    batch = new ArrayList<>(options.batch);
+                }
+            }
+            submitted = (System.nanoTime() - t0) / 1e9;
+            awaitDrained(channel);
+            seconds = (System.nanoTime() - t0) / 1e9;
+        } finally {
+            channel.stop();
+            sink.close();
+        }
+        ChannelStatus status = channel.status();
+        check(table, n);
+        if (status.itemsQuarantined() != 0 || status.itemsDropped() != 0) {
+            throw new IllegalStateException(scenario + ": items quarantined or dropped: " + status);
+        }
+        log("%-9s rep %d %,10d rows %7.2f s %,10.0f rows/s (all submitted after %.2f s; load %s)", scenario,
+                repetition, n, seconds, n / seconds, submitted, load);
+        drop(table);
+        deleteTree(channelDir);
+        return new Run(scenario, repetition, n, seconds, load);
+    }
+
+    private static void awaitDrained(StoreForwardChannel<SqlRow> channel) {
+        long deadline = System.nanoTime() + 600_000_000_000L;
+        while (channel.status().bufferedItems() > 0) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("channel not drained after 10 min: " + channel.status());
+            }
+            LockSupport.parkNanos(2_000_000);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ PostgreSQL
+
+    /**
+     * CHECKPOINT, then up to 3 s for the kernel's dirty pages to drop below 64 MiB (machine-wide: other
+     * processes' writes count too, hence the cap).
+     */
+    private void settle() {
+        server.execute("CHECKPOINT");
+        long deadline = System.nanoTime() + 3_000_000_000L;
+        while (dirtyBytes() > (64L << 20) && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(100_000_000);
+        }
+    }
+
+    private static long dirtyBytes() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
+            return lines.filter(l -> l.startsWith("Dirty:")).findFirst()
+                    .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024).orElse(0L);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private String createTable() {
+        String table = "bench_" + (++tables);
+        server.execute("DROP TABLE IF EXISTS " + table, "CREATE TABLE " + table
+                + " (tag text NOT NULL, value double precision, quality int, counter bigint, ts timestamptz)");
+        return table;
+    }
+
+    private void drop(String table) {
+        server.execute("DROP TABLE " + table);
+    }
+
+    /** Every row there once: the count and the sum of the counters 0..n-1. */
+    private void check(String table, long n) {
+        List<Object> r = server.query("SELECT count(*), sum(counter) FROM " + table).get(0);
+        long count = ((Number) r.get(0)).longValue();
+        long sum = r.get(1) == null ? 0 : ((Number) r.get(1)).longValue();
+        if (count != n || sum != n * (n - 1) / 2) {
+            throw new IllegalStateException(table + " has " + count + " rows (sum " + sum + "), expected " + n);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ report
+
+    private void report(List<Run> runs, String loadStart, String loadEnd) {
+        System.out.println();
+        System.out.println("=== SQL throughput: channel -> SqlSink vs plain pgjdbc batches, same batch size ===");
+        System.out.printf("rows/rep %,d, repetitions %d, warm-up %,d, batch %d rows (one transaction each), tags %d%n",
+                options.rows, options.repetitions, options.warmup, options.batch, options.tags);
+        System.out.printf("%-9s %4s %12s %9s %12s %7s  %s%n", "scenario", "rep", "rows", "seconds", "rows/s", "ratio",
+                "load avg at start");
+        List<Double> ratios = new ArrayList<>();
+        List<Double> bufferedRatios = new ArrayList<>();
+        for (int r = 1; r <= options.repetitions; r++) {
+            Run d = find(runs, "direct", r);
+            Run g = find(runs, "gateway", r);
+            row(d, null);
+            row(g, g.rate() / d.rate());
+            ratios.add(g.rate() / d.rate());
+            if (options.buffered) {
+                Run b = find(runs, "buffered", r);
+                row(b, b.rate() / d.rate());
+                bufferedRatios.add(b.rate() / d.rate());
+            }
+        }
+        System.out.printf("median: direct %,.0f rows/s, gateway %,.0f rows/s; gateway/direct per rep: median %.3f"
+                        + " (min %.3f, max %.3f); pooled %.3f%n", median(rates(runs, "direct")),
+                median(rates(runs, "gateway")), median(ratios), Collections.min(ratios), Collections.max(ratios),
+                pooled(runs, "gateway") / pooled(runs, "direct"));
+        if (options.buffered) {
+            System.out.printf("buffered (fast path off): %,.0f rows/s; buffered/direct median %.3f (min %.3f, max"
+                            + " %.3f)%n", median(rates(runs, "buffered")), median(bufferedRatios),
+                    Collections.min(bufferedRatios), Collections.max(bufferedRatios));
+        }
+        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    /** All rows of a scenario over all its seconds. */
+    private static double pooled(List<Run> runs, String scenario) {
+        return runs.stream().filter(r -> r.scenario().equals(scenario)).mapToLong(Run::rows).sum()
+                / runs.stream().filter(r -> r.scenario().equals(scenario)).mapToDouble(Run::seconds).sum();
+    }
+
+    private static List<Double> rates(List<Run> runs, String scenario) {
+        return runs.stream().filter(r -> r.scenario().equals(scenario)).map(Run::rate).toList();
+    }
+
+    private static Run find(List<Run> runs, String scenario, int repetition) {
+        return runs.stream().filter(r -> r.scenario().equals(scenario) && r.repetition() == repetition).findFirst()
+                .orElseThrow();
+    }
+
+    private static void row(Run r, Double ratio) {
+        System.out.printf("%-9s %4d %,12d %9.2f %,12.0f %7s  %s%n", r.scenario(), r.repetition(), r.rows(), r.seconds(),
+                r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.load());
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private void printFacts(String load) {
+        Runtime rt = Runtime.getRuntime();
+        System.out.println("=== SqlThroughputHarness ===");
+        System.out.printf("started %s UTC; nproc %d; load average %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                rt.availableProcessors(), load);
+        System.out.printf("JVM %s %s; max heap %d MiB; args %s%n", System.getProperty("java.vm.name"),
+                System.getProperty("java.runtime.version"), rt.maxMemory() >> 20,
+                ManagementFactory.getRuntimeMXBean().getInputArguments());
+        System.out.printf("options: rows %,d, repetitions %d, warm-up %,d, batch %d, tags %d, buffered %s, dir %s%n",
+                options.rows, options.repetitions, options.warmup, options.batch, options.tags, options.buffered,
+                options.dir);
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf("%s  %s%n", Instant.now().truncatedTo(ChronoUnit.MILLIS), String.format(format, args));
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException e) {
+            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    private static double value(long i) {
+        return (i % 10_000) * 0.25 - 1000.0;
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete " + dir, e);
+        }
+    }
+}
