@@ -21,7 +21,7 @@ public record MongoSinkConfig(
         @Doc("MongoDB connection string, mongodb://[user:password@]host[:port][,host...][/auth_db][?options] or"
                 + " mongodb+srv://... It may hold credentials: take it from the environment (${MONGODB_URI})."
                 + " Options that the keys below also set are overridden by them; retryWrites and retryReads are"
-                + " always off.")
+                + " always off. Left out: mongodb://127.0.0.1:27017, a local server without credentials.")
         @Default("mongodb://127.0.0.1:27017")
         @Secret
         String connectionString,
