@@ -52,24 +52,8 @@ final class DocumentBytesWriter {
         }
     }
 
-    /** Byte length, then UTF-8. ASCII (the common case for names) is copied without an encoder. */
+    /** Byte length, then UTF-8 (the JDK's encoder copies Latin-1 strings without decoding them). */
     void writeString(String value) {
-        int length = value.length();
-        boolean ascii = true;
-        for (int i = 0; i < length; i++) {
-            if (value.charAt(i) >= 0x80) {
-                ascii = false;
-                break;
-            }
-        }
-        if (ascii) {
-            writeVarLong(length);
-            ensure(length);
-            for (int i = 0; i < length; i++) {
-                bytes[size++] = (byte) value.charAt(i);
-            }
-            return;
-        }
         byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
         writeVarLong(utf8.length);
         ensure(utf8.length);

@@ -27,7 +27,8 @@ import java.util.Map;
  *            | 7 decimal: zig-zag varint scale, varint n, n bytes two's-complement unscaled value
  *            | 8 instant: zig-zag varint epoch second, varint nanoseconds | 9 document
  *            | 10 array: varint count, then count values
- * string   = varint byte length, UTF-8 bytes;  varint = unsigned LEB128
+ * string   = varint byte length, UTF-8 bytes (an unpaired surrogate, which BSON cannot hold either,
+ *            becomes ?);  varint = unsigned LEB128
  * </pre>
  * Decoding checks every length against the bytes left, insists on using all of them and rebuilds the
  * item through {@link MongoDocument}'s constructor, so bytes that are damaged, from another format
