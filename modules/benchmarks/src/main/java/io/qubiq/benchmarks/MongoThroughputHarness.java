@@ -326,8 +326,14 @@ public final class MongoThroughputHarness {
         }
 
         @Override
-        public void close() throws Exception {
-            channel.stop();
+        public void close() {
+            try {
+                channel.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                System.err.println("stopping the channel in " + dir + ": " + e);
+            }
             HistorianThroughputHarness.deleteTree(dir);
         }
     }

@@ -15,6 +15,7 @@ import com.mongodb.MongoSocketReadTimeoutException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.MongoWriteConcernException;
 import com.mongodb.ServerAddress;
+import com.mongodb.WriteConcernResult;
 import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.bulk.BulkWriteResult;
 import com.mongodb.bulk.WriteConcernError;
@@ -94,7 +95,8 @@ class MongoFailureClassifierTest {
         WriteConcernError error = new WriteConcernError(64, "WriteConcernFailed", "waiting for replication timed out",
                 new BsonDocument());
 
-        assertThat(classifier.classify(new MongoWriteConcernException(error, SERVER)))
+        assertThat(classifier.classify(new MongoWriteConcernException(error, WriteConcernResult.acknowledged(0, false, null),
+                SERVER, Set.of())))
                 .isInstanceOf(UnknownOutcomeException.class).hasMessageContaining("64");
     }
 
