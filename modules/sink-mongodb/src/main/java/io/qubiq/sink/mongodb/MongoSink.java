@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,8 +80,7 @@ public final class MongoSink implements Sink<MongoDocument> {
                     + Redaction.withoutCredentials(String.valueOf(e.getMessage()), config.connectionString()));
         }
         this.database = config.database();
-        this.codecs = CodecRegistries.fromRegistries(CodecRegistries.fromCodecs(new MongoDocumentBsonCodec()),
-                MongoClientSettings.getDefaultCodecRegistry());
+        this.codecs = new SinkCodecRegistry();
         this.probe = new PingProbe(database, clock);
     }
 
