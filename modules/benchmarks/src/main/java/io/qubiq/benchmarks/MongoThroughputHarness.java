@@ -1,0 +1,435 @@
+package io.qubiq.benchmarks;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.InsertManyOptions;
+import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.buffer.SegmentedDiskBuffer;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.sink.mongodb.MongoDocument;
+import io.qubiq.sink.mongodb.MongoSinkConfig;
+import io.qubiq.sink.mongodb.MongoSinkFactory;
+import io.qubiq.storeforward.ChannelConfig;
+import io.qubiq.storeforward.ChannelStatus;
+import io.qubiq.storeforward.Liveness;
+import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.storeforward.quarantine.FileQuarantineStore;
+import io.qubiq.testkit.mongo.MongoTestServer;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.bson.Document;
+
+/**
+ * Throughput of the MongoDB outbound path against the driver used directly, in one run against one
+ * server. A plain {@code main}, run by {@code scripts/bench-mongodb}, never by CI.
+ *
+ * <ul>
+ *   <li><b>direct</b>: N documents built as {@code org.bson.Document}s and written with
+ *       {@code insertMany(batch, ordered: false)}, {@code --batch} documents per call, through a
+ *       client with the sink's settings (write concern majority, retries off); timed until the last
+ *       call returned.
+ *   <li><b>gateway</b>: the same N documents built as {@link MongoDocument}s (INSERT, {@code _id} =
+ *       item id) and handed to a {@link StoreForwardChannel} ({@code --batch} per submit; segmented
+ *       disk buffer, durability periodic, policy refuse, fast path on: the defaults of a MongoDB
+ *       connection) in front of the {@code MongoSink}; timed until the channel reports every document
+ *       delivered and nothing buffered. The channel is started once for the run, as a connection's is.
+ *   <li><b>buffered</b> (unless {@code --no-buffered}): as gateway with the fast path off, so every
+ *       document goes through the disk buffer and the forwarder thread (the path a backlog drains
+ *       by). Forwarder batch = {@code --batch}, linger 20 ms.
+ * </ul>
+ *
+ * The scenarios of a repetition run back to back, their order rotating from one repetition to the
+ * next; each writes a collection of its own, counted afterwards (outside the timing) and dropped.
+ * Ratio = gateway / direct of the same repetition. The server is mongo-java-server with its memory
+ * backend in this JVM (testkit {@link MongoTestServer}), or a real MongoDB given with {@code --uri}.
+ */
+public final class MongoThroughputHarness {
+
+    private static final String DATABASE = "qubiq_bench";
+    private static final Instant T0 = Instant.parse("2026-11-29T00:00:00Z");
+
+    private final Options options;
+    private MongoTestServer server;
+    private String uri;
+    private Gateway gateway;
+    private Gateway buffered;
+
+    private MongoThroughputHarness(Options options) {
+        this.options = options;
+    }
+
+    // ------------------------------------------------------------------------------------------ options
+
+    static final class Options {
+        long documents = 200_000;
+        int repetitions = 3;
+        long warmup = 50_000;
+        int batch = 500;
+        boolean buffered = true;
+        Optional<String> uri = Optional.empty();
+        Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "mongodb");
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                switch (a) {
+                    case "--documents" -> o.documents = count(args[++i]);
+                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
+                    case "--warmup" -> o.warmup = count(args[++i]);
+                    case "--batch" -> o.batch = Integer.parseInt(args[++i]);
+                    case "--no-buffered" -> o.buffered = false;
+                    case "--uri" -> o.uri = Optional.of(args[++i]);
+                    case "--dir" -> o.dir = Path.of(args[++i]);
+                    case "-h", "--help" -> {
+                        System.out.println("""
+                                MongoThroughputHarness [--documents N] [--repetitions R] [--warmup W] [--batch B]
+                                    [--no-buffered] [--uri mongodb://...] [--dir DIR]
+                                  N  documents per scenario and repetition (default 200k); R repetitions (default 3);
+                                  W  warm-up documents per scenario (default 50k, 0 = none);
+                                  B  documents per insertMany / per submit / per forwarder batch (default 500);
+                                  --no-buffered  skip the fast-path-off scenario;
+                                  --uri  a real MongoDB instead of the in-process mongo-java-server (database
+                                         qubiq_bench; its collections are dropped);
+                                  DIR scratch directory for the channels' buffers, deleted after.
+                                  Counts accept k and m suffixes: 200k, 1m.""");
+                        System.exit(0);
+                    }
+                    default -> throw new IllegalArgumentException("unknown argument " + a + " (try --help)");
+                }
+            }
+            if (o.documents < 1 || o.repetitions < 1 || o.batch < 1 || o.warmup < 0) {
+                throw new IllegalArgumentException("counts must be positive");
+            }
+            return o;
+        }
+
+        private static long count(String s) {
+            String t = s.toLowerCase(Locale.ROOT).replace("_", "");
+            if (t.endsWith("m")) {
+                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
+            }
+            if (t.endsWith("k")) {
+                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
+            }
+            return Long.parseLong(t);
+        }
+    }
+
+    record Run(String scenario, int repetition, long documents, double seconds, String load) {
+        double rate() {
+            return documents / seconds;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ main
+
+    public static void main(String[] args) throws Exception {
+        Options options = Options.parse(args);
+        MongoThroughputHarness harness = new MongoThroughputHarness(options);
+        int status = 0;
+        try {
+            harness.run();
+        } catch (Throwable t) {
+            System.err.println("HARNESS FAILED: " + t);
+            t.printStackTrace();
+            status = 1;
+        } finally {
+            if (harness.server != null) {
+                harness.server.close();
+            }
+            HistorianThroughputHarness.deleteTree(options.dir);
+        }
+        System.exit(status);
+    }
+
+    private void run() throws Exception {
+        String loadStart = loadAverage();
+        printFacts(loadStart);
+        HistorianThroughputHarness.deleteTree(options.dir);
+        Files.createDirectories(options.dir);
+        if (options.uri.isPresent()) {
+            uri = options.uri.get();
+            System.out.println("server: " + new ConnectionString(uri).getHosts() + " (given with --uri)");
+        } else {
+            server = MongoTestServer.onFreePort().start();
+            uri = server.connectionString();
+            System.out.println("server: mongo-java-server 1.47.0, memory backend, in this JVM, " + uri);
+        }
+        List<String> scenarios = new ArrayList<>(List.of("direct", "gateway"));
+        if (options.buffered) {
+            scenarios.add("buffered");
+        }
+        try (MongoClient client = MongoClients.create(directSettings());
+             Gateway gateway = Gateway.start(options.dir.resolve("gateway"), uri, options.batch, true);
+             Gateway buffered = Gateway.start(options.dir.resolve("buffered"), uri, options.batch, false)) {
+            this.gateway = gateway;
+            this.buffered = buffered;
+            client.getDatabase(DATABASE).drop();
+            if (options.warmup > 0) {
+                log("warm-up: %s, %,d documents each (not reported)", scenarios, options.warmup);
+                for (String scenario : scenarios) {
+                    scenario(client, scenario, 0, options.warmup);
+                }
+            }
+            List<Run> runs = new ArrayList<>();
+            for (int r = 1; r <= options.repetitions; r++) {
+                // rotate the order so a trend in the machine's load does not favour one side
+                for (int k = 0; k < scenarios.size(); k++) {
+                    String scenario = scenarios.get((k + r - 1) % scenarios.size());
+                    runs.add(scenario(client, scenario, r, options.documents));
+                }
+            }
+            client.getDatabase(DATABASE).drop();
+            report(runs, scenarios, loadStart, loadAverage());
+        }
+    }
+
+    private Run scenario(MongoClient client, String scenario, int repetition, long n) throws Exception {
+        String collection = scenario + "_r" + repetition;
+        System.gc();
+        String load = loadAverage();
+        double seconds = switch (scenario) {
+            case "direct" -> direct(client, collection, n);
+            case "gateway" -> gateway.write(collection, n);
+            case "buffered" -> buffered.write(collection, n);
+            default -> throw new IllegalArgumentException(scenario);
+        };
+        MongoCollection<Document> written = client.getDatabase(DATABASE).getCollection(collection);
+        long stored = written.countDocuments();
+        written.drop();
+        if (stored != n) {
+            throw new IllegalStateException(collection + " holds " + stored + " documents, expected " + n);
+        }
+        log("%-9s rep %d: %,d documents in %.2f s = %,.0f documents/s (load %s)", scenario, repetition, n, seconds,
+                n / seconds, load);
+        return new Run(scenario, repetition, n, seconds, load);
+    }
+
+    // ------------------------------------------------------------------------------------------ scenarios
+
+    /** The sink's own driver settings, for the direct writer: majority, no retries. */
+    private MongoClientSettings directSettings() {
+        return MongoClientSettings.builder()
+                .applyConnectionString(new ConnectionString(uri))
+                .retryWrites(false)
+                .retryReads(false)
+                .writeConcern(WriteConcern.MAJORITY)
+                .applyToClusterSettings(b -> b.serverSelectionTimeout(5, TimeUnit.SECONDS))
+                .applyToSocketSettings(b -> b.connectTimeout(5, TimeUnit.SECONDS).readTimeout(30, TimeUnit.SECONDS))
+                .build();
+    }
+
+    private double direct(MongoClient client, String collection, long n) {
+        MongoCollection<Document> target = client.getDatabase(DATABASE).getCollection(collection);
+        InsertManyOptions unordered = new InsertManyOptions().ordered(false);
+        int batch = options.batch;
+        long t0 = System.nanoTime();
+        List<Document> documents = new ArrayList<>(batch);
+        for (long i = 0; i < n; i++) {
+            Document document = new Document("_id", itemId(i));
+            for (Map.Entry<String, Object> field : fields(i).entrySet()) {
+                document.append(field.getKey(), field.getValue());
+            }
+            documents.add(document);
+            if (documents.size() == batch || i == n - 1) {
+                target.insertMany(documents, unordered);
+                documents = new ArrayList<>(batch);
+            }
+        }
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /**
+     * One outbound MongoDB connection as the gateway runs it: a channel (segmented disk buffer,
+     * durability periodic, policy refuse) in front of a {@code MongoSink}, started once for the whole
+     * run (segment files are prepared at start, outside every timing) and stopped at the end.
+     */
+    private record Gateway(StoreForwardChannel<MongoDocument> channel, Path dir, int batch) implements AutoCloseable {
+
+        static Gateway start(Path dir, String uri, int batch, boolean fastPath) throws Exception {
+            HistorianThroughputHarness.deleteTree(dir);
+            MongoSinkFactory factory = new MongoSinkFactory();
+            ChannelConfig config = ChannelConfig.defaults()
+                    .withBatch(batch, 20)
+                    .withBackoff(100, 500)
+                    .withFastPath(fastPath);
+            StoreForwardChannel<MongoDocument> channel = new StoreForwardChannel<>("mongodb", config,
+                    OverflowPolicy.REFUSE, dir.resolve("buffer"), SegmentedDiskBuffer::open,
+                    maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes),
+                    factory.create("mongodb", MongoSinkConfig.of(uri, DATABASE)), factory.codec(),
+                    Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
+            channel.start();
+            return new Gateway(channel, dir, batch);
+        }
+
+        /** Submits n documents to {@code collection}; the seconds until the channel delivered all of them. */
+        double write(String collection, long n) {
+            long before = channel.status().itemsDelivered();
+            long t0 = System.nanoTime();
+            List<MongoDocument> documents = new ArrayList<>(batch);
+            try {
+                for (long i = 0; i < n; i++) {
+                    documents.add(MongoDocument.insert(itemId(i), collection, fields(i)));
+                    if (documents.size() == batch || i == n - 1) {
+                        channel.submit(documents);
+                        documents = new ArrayList<>(batch);
+                    }
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("the channel refused documents: " + e, e);
+            }
+            awaitDelivered(before + n);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            ChannelStatus status = channel.status();
+            if (status.itemsQuarantined() != 0 || status.itemsDropped() != 0) {
+                throw new IllegalStateException(collection + ": documents quarantined or dropped: " + status);
+            }
+            return seconds;
+        }
+
+        private void awaitDelivered(long delivered) {
+            long lastChange = System.nanoTime();
+            long last = -1;
+            while (true) {
+                ChannelStatus status = channel.status();
+                if (status.itemsDelivered() >= delivered && status.bufferedItems() == 0) {
+                    return;
+                }
+                if (status.itemsDelivered() != last) {
+                    last = status.itemsDelivered();
+                    lastChange = System.nanoTime();
+                } else if (System.nanoTime() - lastChange > TimeUnit.MINUTES.toNanos(5)) {
+                    throw new IllegalStateException("no progress for 5 minutes: " + status);
+                }
+                LockSupport.parkNanos(1_000_000);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                channel.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                System.err.println("stopping the channel in " + dir + ": " + e);
+            }
+            HistorianThroughputHarness.deleteTree(dir);
+        }
+    }
+
+    /** The same documents on both sides: a process value as a pipeline would write it. */
+    private static Map<String, Object> fields(long i) {
+        Instant source = T0.plusMillis(i);
+        Map<String, Object> fields = new LinkedHashMap<>(16);
+        fields.put("tag", "plant1/line" + (i % 7) + "/sensor" + (i % 300));
+        fields.put("value", (i % 10_000) * 0.25 - 1000.0);
+        fields.put("quality", 192);
+        fields.put("seq", i);
+        fields.put("source_ts", source);
+        fields.put("server_ts", source.plusMillis(3));
+        fields.put("unit", "bar");
+        fields.put("alarm", i % 97 == 0);
+        return fields;
+    }
+
+    private static String itemId(long i) {
+        return "item-" + i;
+    }
+
+    // ------------------------------------------------------------------------------------------ report
+
+    private void report(List<Run> runs, List<String> scenarios, String loadStart, String loadEnd) {
+        System.out.println();
+        System.out.println("=== MongoDB throughput: StoreForwardChannel -> MongoSink vs the driver's insertMany ===");
+        System.out.printf("documents/scenario/rep %,d, repetitions %d, warm-up %,d, batch %d, server %s%n",
+                options.documents, options.repetitions, options.warmup, options.batch,
+                server == null ? "--uri" : "mongo-java-server (in-process)");
+        System.out.printf("%-9s %4s %10s %8s %12s %8s  %s%n", "scenario", "rep", "documents", "seconds", "docs/s",
+                "ratio", "load avg at start");
+        Map<String, List<Double>> ratios = new LinkedHashMap<>();
+        for (int r = 1; r <= options.repetitions; r++) {
+            Run direct = find(runs, "direct", r);
+            for (String scenario : scenarios) {
+                Run run = find(runs, scenario, r);
+                Double ratio = scenario.equals("direct") ? null : run.rate() / direct.rate();
+                if (ratio != null) {
+                    ratios.computeIfAbsent(scenario, k -> new ArrayList<>()).add(ratio);
+                }
+                System.out.printf("%-9s %4d %,10d %8.2f %,12.0f %8s  %s%n", scenario, r, run.documents, run.seconds,
+                        run.rate(), ratio == null ? "" : String.format("%.3f", ratio), run.load);
+            }
+        }
+        for (String scenario : scenarios) {
+            List<Double> rates = runs.stream().filter(x -> x.scenario.equals(scenario)).map(Run::rate).toList();
+            System.out.printf("median %-9s %,12.0f docs/s", scenario, median(rates));
+            List<Double> r = ratios.get(scenario);
+            if (r != null) {
+                System.out.printf("; %s / direct per rep: median %.3f (min %.3f, max %.3f)", scenario, median(r),
+                        Collections.min(r), Collections.max(r));
+            }
+            System.out.println();
+        }
+        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    private static Run find(List<Run> runs, String scenario, int repetition) {
+        return runs.stream().filter(r -> r.scenario.equals(scenario) && r.repetition == repetition)
+                .findFirst().orElseThrow();
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    // ------------------------------------------------------------------------------------------ helpers
+
+    private void printFacts(String load) {
+        Runtime rt = Runtime.getRuntime();
+        System.out.println("=== MongoThroughputHarness ===");
+        System.out.printf("started %s UTC; nproc %d; load average %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                rt.availableProcessors(), load);
+        System.out.printf("JVM %s %s; max heap %.2f GiB; GC %s; args %s%n", System.getProperty("java.vm.name"),
+                System.getProperty("java.runtime.version"), rt.maxMemory() / (double) (1L << 30),
+                ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList(),
+                ManagementFactory.getRuntimeMXBean().getInputArguments());
+        System.out.printf("options: documents %,d, repetitions %d, warm-up %,d, batch %d, buffered scenario %s, dir %s%n",
+                options.documents, options.repetitions, options.warmup, options.batch, options.buffered, options.dir);
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException e) {
+            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        }
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf("[%s] %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), String.format(format, args));
+    }
+}
