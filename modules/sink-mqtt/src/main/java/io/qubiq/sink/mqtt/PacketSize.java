@@ -1,0 +1,40 @@
+package io.qubiq.sink.mqtt;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The encoded size of the PUBLISH packet the sink sends for a message, as the broker measures it
+ * against its maximum packet size: fixed header (one byte and the remaining length as a variable
+ * byte integer), topic (two-byte length and UTF-8), packet identifier for QoS 1 and 2, for MQTT 5
+ * the property length (the sink sends no properties and no topic alias), and the payload.
+ * Stateless.
+ */
+final class PacketSize {
+
+    /** The largest packet MQTT can encode: remaining length 268,435,455 plus five bytes of fixed header. */
+    static final long PROTOCOL_MAXIMUM = 268_435_460L;
+
+    private PacketSize() {
+    }
+
+    static long of(MqttMessage message, boolean mqtt5) {
+        long remaining = 2L + message.topic().getBytes(StandardCharsets.UTF_8).length
+                + (message.qos() > 0 ? 2 : 0)
+                + (mqtt5 ? 1 : 0)
+                + message.payloadBytes().length;
+        return 1 + variableByteIntegerLength(remaining) + remaining;
+    }
+
+    private static int variableByteIntegerLength(long value) {
+        if (value < 128) {
+            return 1;
+        }
+        if (value < 16_384) {
+            return 2;
+        }
+        if (value < 2_097_152) {
+            return 3;
+        }
+        return 4;
+    }
+}
