@@ -55,6 +55,7 @@ public final class MqttSink implements Sink<MqttMessage> {
     private volatile PublishingClient client;
     private PublishingClient.Connected limits;
     private volatile boolean closed;
+    private volatile int connections;
 
     /**
      * @param id the outbound connection's id (the default client id is derived from it)
@@ -166,6 +167,7 @@ public final class MqttSink implements Sink<MqttMessage> {
             log.debug("MQTT sink {} could not connect to {} ({}): {}", id, broker, e.failureClass(), e.getMessage());
             throw e;
         }
+        connections++;
         log.debug("MQTT sink {} connected to {} as {} (maximum packet {} bytes, {})", id, broker, clientId,
                 limits.maxPacketBytes(), limits.limitSource());
         return c;
@@ -176,6 +178,11 @@ public final class MqttSink implements Sink<MqttMessage> {
         limits = null;
         client = null;
         c.disconnectQuietly();
+    }
+
+    /** How many connections this sink has made so far (for tests: a failure that must not cost the connection). */
+    int connections() {
+        return connections;
     }
 
     private boolean connected() {
