@@ -98,8 +98,9 @@ public final class MqttSink implements Sink<MqttMessage> {
         if (batch.isEmpty()) {
             return;
         }
-        BitSet alreadyAcknowledged = acknowledged.take(batch);
         PublishingClient c = connectedClient();
+        // only now: a replay that cannot even connect keeps the memory for the attempt after it
+        BitSet alreadyAcknowledged = acknowledged.take(batch);
         BatchAcknowledgements outcomes = new BatchAcknowledgements(batch.size());
         long maxPacketBytes = Math.min(limits.maxPacketBytes(), config.maxPacketBytes().map(Integer::longValue)
                 .orElse(PacketSize.PROTOCOL_MAXIMUM));
