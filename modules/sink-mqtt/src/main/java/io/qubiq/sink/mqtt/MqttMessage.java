@@ -7,8 +7,8 @@ import java.util.Objects;
 /**
  * One message for the MQTT sink to publish: a topic name, the payload bytes, the QoS and the retain
  * flag. Checked when made, so a message that reaches the sink can always be put on the wire: the
- * topic is not empty, has no wildcard ({@code +}, {@code #}) and no NUL character and is at most
- * 65535 bytes of UTF-8; the QoS is 0, 1 or 2.
+ * topic is not empty, has no wildcard ({@code +}, {@code #}), no NUL character and no unpaired
+ * surrogate, and is at most 65535 bytes of UTF-8; the QoS is 0, 1 or 2.
  *
  * <p>Immutable: the payload is copied in and {@link #payload()} returns a copy. Equality, hash code
  * and {@link #toString()} compare and show the payload by content.
@@ -31,6 +31,15 @@ public record MqttMessage(String topic, byte[] payload, int qos, boolean retain)
         if (topic.indexOf('\u0000') >= 0) {
             throw new IllegalArgumentException("the topic must not contain a NUL character: \"" + topic.replace("\u0000", "\\0")
                     + "\"");
+        }
+        for (int i = 0; i < topic.length(); i++) {
+            char c = topic.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < topic.length() && Character.isLowSurrogate(topic.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IllegalArgumentException("the topic is not well-formed UTF-16 (an unpaired surrogate at index "
+                        + i + "), so it has no UTF-8 form");
+            }
         }
         int topicBytes = topic.getBytes(StandardCharsets.UTF_8).length;
         if (topicBytes > MAX_TOPIC_BYTES) {

@@ -1,7 +1,5 @@
 package io.qubiq.sink.mqtt;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * The encoded size of the PUBLISH packet the sink sends for a message, as the broker measures it
  * against its maximum packet size: fixed header (one byte and the remaining length as a variable
@@ -18,11 +16,32 @@ final class PacketSize {
     }
 
     static long of(MqttMessage message, boolean mqtt5) {
-        long remaining = 2L + message.topic().getBytes(StandardCharsets.UTF_8).length
+        long remaining = 2L + utf8Length(message.topic())
                 + (message.qos() > 0 ? 2 : 0)
                 + (mqtt5 ? 1 : 0)
                 + message.payloadBytes().length;
         return 1 + variableByteIntegerLength(remaining) + remaining;
+    }
+
+    /** The UTF-8 length of {@code text} without encoding it (a lone surrogate counts as the one byte '?' it becomes). */
+    static int utf8Length(String text) {
+        int length = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                length++;
+            } else if (c < 0x800) {
+                length += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                length += 4;
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                length++;
+            } else {
+                length += 3;
+            }
+        }
+        return length;
     }
 
     private static int variableByteIntegerLength(long value) {

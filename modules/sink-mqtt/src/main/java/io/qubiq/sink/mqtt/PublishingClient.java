@@ -91,6 +91,10 @@ abstract class PublishingClient {
         CompletableFuture<?> acknowledged;
         try {
             acknowledged = send(message);
+        } catch (IllegalArgumentException e) {
+            // the client's builder refused the message: nothing was sent
+            listener.settled(index, new PublishOutcome.RejectedByClient("the MQTT client refuses it: " + e.getMessage()));
+            return;
         } catch (RuntimeException e) {
             listener.settled(index, FailureClassifier.outcomeOf(e));
             return;

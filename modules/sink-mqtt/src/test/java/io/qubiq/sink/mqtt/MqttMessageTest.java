@@ -50,6 +50,10 @@ class MqttMessageTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("wildcards");
         assertThatThrownBy(() -> MqttMessage.of("a\u0000b", "1", 1, false))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NUL");
+        assertThatThrownBy(() -> MqttMessage.of("a/\uD800/b", "1", 1, false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unpaired surrogate at index 2");
+        assertThatThrownBy(() -> MqttMessage.of("\uDC00", "1", 1, false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unpaired surrogate at index 0");
         assertThatThrownBy(() -> MqttMessage.of("t".repeat(65_536), "1", 1, false))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("65535");
         assertThatThrownBy(() -> new MqttMessage("t", null, 1, false))
@@ -61,7 +65,8 @@ class MqttMessageTest {
     }
 
     @Test
-    void anEmptyPayloadAndTheLongestTopicAreAllowed() {
+    void anEmptyPayloadTheLongestTopicAndCharactersBeyondTheBasicPlaneAreAllowed() {
+        assertThat(MqttMessage.of("emoji/\uD83D\uDE00", "", 0, false).topic()).endsWith("\uD83D\uDE00");
         assertThat(new MqttMessage("t", new byte[0], 0, false).payload()).isEmpty();
         assertThat(MqttMessage.of("t".repeat(65_535), "", 2, true).topic()).hasSize(65_535);
     }

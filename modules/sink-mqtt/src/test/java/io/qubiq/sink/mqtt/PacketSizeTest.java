@@ -37,4 +37,12 @@ class PacketSizeTest {
     void topicLengthCountsUtf8Bytes() {
         assertThat(PacketSize.of(MqttMessage.of("é", "", 0, false), false)).isEqualTo(1 + 1 + 2 + 2);
     }
+
+    @Test
+    void theUtf8LengthMatchesTheEncoder() {
+        for (String text : new String[] {"", "a/b", "é", "温度/センサー", "emoji/\uD83D\uDE00", "lone/\uD800/x", "\uDC00"}) {
+            assertThat(PacketSize.utf8Length(text)).as(text)
+                    .isEqualTo(text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        }
+    }
 }
