@@ -55,6 +55,10 @@ import java.util.concurrent.locks.LockSupport;
  *       all N delivered and nothing buffered. Any buffered, dropped or quarantined message fails the run.
  * </ul>
  *
+ * Both sides are set up once for the run, as in a running gateway: the direct client connected, the
+ * channel started with its sink (whose lazy connect and the buffer's first segment preparation fall in
+ * the warm-up).
+ *
  * Ratio = gateway / direct of the same repetition; repetitions alternate which side goes first. The
  * messages are made before timing (about {@code --payload} bytes of JSON each, on 100 topics) and
  * are the same objects for both sides; each side turns them into the client's publishes inside the
@@ -127,6 +131,9 @@ public final class MqttThroughputHarness {
 
     private final Options options;
     private Mosquitto mosquitto;
+    private Mqtt5AsyncClient directClient;
+    private MqttSink sink;
+    private StoreForwardChannel<MqttMessage> channel;
 
     private MqttThroughputHarness(Options options) {
         this.options = options;
@@ -160,8 +167,7 @@ public final class MqttThroughputHarness {
     }
 
     private void run() throws Exception {
-        String loadStart = loadAverage();
-        printFacts(loadStart);
+        printFacts(loadAverage());
         HistorianThroughputHarness.deleteTree(options.dir);
         Files.createDirectories(options.dir);
         Mosquitto.Options brokerOptions = Mosquitto.Options.defaults();
@@ -174,6 +180,19 @@ public final class MqttThroughputHarness {
         System.out.printf("mosquitto pid %d on %s:%d (%s)%n%n", mosquitto.pid(), mosquitto.host(), mosquitto.port(),
                 options.brokerInflight >= 0 ? "max_inflight_messages " + options.brokerInflight : "its default settings");
 
+        directClient = connectDirectClient();
+        startGateway();
+        try {
+            measure();
+        } finally {
+            directClient.disconnect().join();
+            channel.stop();
+            sink.close();
+        }
+    }
+
+    private void measure() throws Exception {
+        String loadStart = loadAverage();
         if (options.warmup > 0) {
             List<MqttMessage> warm = messages("warm", options.warmup);
             log("warm-up: direct and gateway, %,d messages each (not reported)", options.warmup);
@@ -194,6 +213,39 @@ public final class MqttThroughputHarness {
         report(runs, loadStart, loadAverage());
     }
 
+    /**
+     * The direct side's client, connected once for the whole run as the sink's is: MQTT 5, clean start,
+     * no topic aliases, as the sink connects.
+     */
+    private Mqtt5AsyncClient connectDirectClient() {
+        Mqtt5AsyncClient client = MqttClient.builder().useMqttVersion5()
+                .identifier("bench-direct-" + UUID.randomUUID())
+                .serverHost(mosquitto.host()).serverPort(mosquitto.port())
+                .buildAsync();
+        Mqtt5ConnAck connAck = client.connectWith().cleanStart(true).sessionExpiryInterval(0)
+                .restrictions().sendTopicAliasMaximum(0).applyRestrictions()
+                .send().join();
+        log("broker announced receive maximum %d, maximum packet size %d", connAck.getRestrictions().getReceiveMaximum(),
+                connAck.getRestrictions().getMaximumPacketSize());
+        return client;
+    }
+
+    /**
+     * The gateway side, started once for the whole run as in the gateway: the channel (segmented disk
+     * buffer, drop-oldest, fast path) and its sink, which connects on the first write (in the warm-up).
+     */
+    private void startGateway() throws Exception {
+        Path dir = options.dir.resolve("channel");
+        ChannelConfig config = ChannelConfig.defaults().withMaxBytes(1L << 30).withDurability(Durability.NONE)
+                .withBatch(options.batch, 20).withBackoff(100, 500);
+        sink = new MqttSink("bench", MqttSinkConfig.of(mosquitto.host(), mosquitto.port())
+                .withClientId("bench-gateway-" + UUID.randomUUID()));
+        channel = new StoreForwardChannel<>("bench", config, OverflowPolicy.DROP_OLDEST, dir.resolve("buffer"),
+                SegmentedDiskBuffer::open, maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
+                new MqttMessageCodec(), Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
+        channel.start();
+    }
+
     /** N messages on 100 topics, payloads of about {@code --payload} bytes of JSON with a sequence number. */
     private List<MqttMessage> messages(String prefix, int n) {
         List<MqttMessage> messages = new ArrayList<>(n);
@@ -208,17 +260,7 @@ public final class MqttThroughputHarness {
 
     /** The HiveMQ client alone: windows of --batch publishes, each window's acknowledgements awaited. */
     private Run direct(String name, List<MqttMessage> messages, int repetition) {
-        Mqtt5AsyncClient client = MqttClient.builder().useMqttVersion5()
-                .identifier("bench-direct-" + UUID.randomUUID())
-                .serverHost(mosquitto.host()).serverPort(mosquitto.port())
-                .buildAsync();
-        Mqtt5ConnAck connAck = client.connectWith().cleanStart(true).sessionExpiryInterval(0)
-                .restrictions().sendTopicAliasMaximum(0).applyRestrictions()
-                .send().join();
-        if (repetition <= 1) {
-            log("broker announced receive maximum %d, maximum packet size %d", connAck.getRestrictions().getReceiveMaximum(),
-                    connAck.getRestrictions().getMaximumPacketSize());
-        }
+        Mqtt5AsyncClient client = directClient;
         // the payload bytes as the sink reads them, without the copy MqttMessage.payload() makes
         byte[][] payloads = new byte[messages.size()][];
         for (int i = 0; i < payloads.length; i++) {
@@ -243,8 +285,8 @@ public final class MqttThroughputHarness {
                 }
                 CompletableFuture.allOf(window.toArray(CompletableFuture[]::new)).join();
             }
-        } finally {
-            client.disconnect().join();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(name + ": a publish failed", e);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         log("%-16s %,10d messages %8.2f s %,10.0f msg/s (load %s)", name, messages.size(), seconds,
@@ -254,50 +296,34 @@ public final class MqttThroughputHarness {
 
     /** Producer → StoreForwardChannel (fast path) → MqttSink → mosquitto. */
     private Run gateway(String name, List<MqttMessage> messages, int repetition) throws Exception {
-        Path dir = options.dir.resolve(name);
-        HistorianThroughputHarness.deleteTree(dir);
-        ChannelConfig config = ChannelConfig.defaults().withMaxBytes(1L << 30).withDurability(Durability.NONE)
-                .withBatch(options.batch, 20).withBackoff(100, 500);
-        MqttSink sink = new MqttSink("bench", MqttSinkConfig.of(mosquitto.host(), mosquitto.port())
-                .withClientId("bench-gateway-" + UUID.randomUUID()));
-        StoreForwardChannel<MqttMessage> channel = new StoreForwardChannel<>("bench", config, OverflowPolicy.DROP_OLDEST,
-                dir.resolve("buffer"), SegmentedDiskBuffer::open,
-                maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink, new MqttMessageCodec(),
-                Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
-        channel.start();
+        ChannelStatus before = channel.status();
         String load = loadAverage();
         int batch = options.batch;
         int buffered = 0;
         long t0 = System.nanoTime();
-        try {
-            for (int from = 0; from < messages.size(); from += batch) {
-                List<MqttMessage> slice = messages.subList(from, Math.min(messages.size(), from + batch));
-                if (channel.submit(slice) == SubmitOutcome.BUFFERED) {
-                    buffered += slice.size();
-                }
+        for (int from = 0; from < messages.size(); from += batch) {
+            List<MqttMessage> slice = messages.subList(from, Math.min(messages.size(), from + batch));
+            if (channel.submit(slice) == SubmitOutcome.BUFFERED) {
+                buffered += slice.size();
             }
-            while (true) {
-                ChannelStatus status = channel.status();
-                if (status.bufferedItems() == 0 && status.itemsDelivered() >= messages.size()) {
-                    break;
-                }
-                LockSupport.parkNanos(1_000_000);
-            }
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            ChannelStatus status = channel.status();
-            if (buffered > 0 || status.itemsDropped() > 0 || status.itemsQuarantined() > 0
-                    || status.itemsDelivered() != messages.size()) {
-                throw new IllegalStateException(name + ": not every message took the fast path and was delivered once ("
-                        + buffered + " buffered): " + status);
-            }
-            log("%-16s %,10d messages %8.2f s %,10.0f msg/s (delivered %,d, all on the fast path; load %s)", name,
-                    messages.size(), seconds, messages.size() / seconds, status.itemsDelivered(), load);
-            return new Run("gateway", repetition, messages.size(), seconds, load);
-        } finally {
-            channel.stop();
-            sink.close();
-            HistorianThroughputHarness.deleteTree(dir);
         }
+        while (true) {
+            ChannelStatus status = channel.status();
+            if (status.bufferedItems() == 0 && status.itemsDelivered() - before.itemsDelivered() >= messages.size()) {
+                break;
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        ChannelStatus status = channel.status();
+        long delivered = status.itemsDelivered() - before.itemsDelivered();
+        if (buffered > 0 || status.itemsDropped() > 0 || status.itemsQuarantined() > 0 || delivered != messages.size()) {
+            throw new IllegalStateException(name + ": not every message took the fast path and was delivered once ("
+                    + buffered + " buffered): " + status);
+        }
+        log("%-16s %,10d messages %8.2f s %,10.0f msg/s (delivered %,d, all on the fast path; load %s)", name,
+                messages.size(), seconds, messages.size() / seconds, delivered, load);
+        return new Run("gateway", repetition, messages.size(), seconds, load);
     }
 
     private void report(List<Run> runs, String loadStart, String loadEnd) {

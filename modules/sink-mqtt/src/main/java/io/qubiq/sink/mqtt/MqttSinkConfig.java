@@ -57,7 +57,8 @@ public record MqttSinkConfig(
         int keepAliveS,
 
         @Doc("How long one connection attempt (TCP, TLS, CONNECT and CONNACK) may take. A write that finds the"
-                + " sink disconnected makes exactly one attempt; failing it is transient.")
+                + " sink disconnected makes exactly one attempt: failing it is transient (a configuration error when"
+                + " the broker refuses the credentials, client id or protocol, or TLS fails).")
         @Default("10000")
         @Range(min = 100, max = 600000)
         long connectTimeoutMs,
