@@ -9,7 +9,10 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -20,7 +23,10 @@ import org.junit.jupiter.api.Assumptions;
  * not start it; this fixture does, and stops exactly the process it started.
  *
  * <p>{@link #startOrSkip()} skips the calling test (JUnit assumption) when {@value #BINARY} is not
- * installed; {@code apt-get install -y mosquitto} installs it ({@code .ci/run} does). Not thread-safe.
+ * installed; {@code apt-get install -y mosquitto} installs it ({@code .ci/run} does). {@link
+ * #startOrSkip(Options)} adds broker settings that tests and benchmarks need: a maximum packet size,
+ * topics denied by an ACL, the in-flight window, anonymous access. {@link #start(Options)} is for
+ * callers outside JUnit (a benchmark): it fails instead of skipping. Not thread-safe.
  */
 public final class Mosquitto implements AutoCloseable {
 
@@ -36,23 +42,100 @@ public final class Mosquitto implements AutoCloseable {
         this.process = process;
     }
 
+    /**
+     * Broker settings beyond the defaults (anonymous clients allowed, no persistence, mosquitto's own
+     * limits). Each {@code with...} returns a changed copy.
+     *
+     * @param maxPacketBytes      {@code max_packet_size}: announced to MQTT 5 clients in CONNACK; a client
+     *                            that sends a larger packet is disconnected (MQTT 3.1.1 clients are not told)
+     * @param deniedTopics        topic filters written to an ACL file as {@code topic deny ...} (everything
+     *                            else {@code readwrite}): mosquitto does not deliver publishes to them
+     * @param maxInflightMessages {@code max_inflight_messages} (mosquitto's default is 20; 0 = no limit)
+     * @param allowAnonymous      {@code allow_anonymous}; false without a password file refuses every client
+     */
+    public record Options(OptionalInt maxPacketBytes, List<String> deniedTopics, OptionalInt maxInflightMessages,
+                          boolean allowAnonymous) {
+
+        public Options {
+            deniedTopics = List.copyOf(deniedTopics);
+        }
+
+        public static Options defaults() {
+            return new Options(OptionalInt.empty(), List.of(), OptionalInt.empty(), true);
+        }
+
+        public Options withMaxPacketBytes(int bytes) {
+            return new Options(OptionalInt.of(bytes), deniedTopics, maxInflightMessages, allowAnonymous);
+        }
+
+        public Options withDeniedTopic(String filter) {
+            List<String> topics = new ArrayList<>(deniedTopics);
+            topics.add(filter);
+            return new Options(maxPacketBytes, topics, maxInflightMessages, allowAnonymous);
+        }
+
+        public Options withMaxInflightMessages(int count) {
+            return new Options(maxPacketBytes, deniedTopics, OptionalInt.of(count), allowAnonymous);
+        }
+
+        public Options withAllowAnonymous(boolean allow) {
+            return new Options(maxPacketBytes, deniedTopics, maxInflightMessages, allow);
+        }
+
+        String configuration(int port, Path home) throws IOException {
+            StringBuilder conf = new StringBuilder("listener " + port + " 127.0.0.1\nallow_anonymous "
+                    + allowAnonymous + "\npersistence false\n");
+            maxPacketBytes.ifPresent(bytes -> conf.append("max_packet_size ").append(bytes).append('\n'));
+            maxInflightMessages.ifPresent(count -> conf.append("max_inflight_messages ").append(count).append('\n'));
+            if (!deniedTopics.isEmpty()) {
+                Path acl = home.resolve("acl");
+                StringBuilder rules = new StringBuilder("topic readwrite #\n");
+                deniedTopics.forEach(topic -> rules.append("topic deny ").append(topic).append('\n'));
+                Files.writeString(acl, rules.toString(), StandardCharsets.UTF_8);
+                acl.toFile().setReadable(true, false);
+                conf.append("acl_file ").append(acl).append('\n');
+            }
+            return conf.toString();
+        }
+    }
+
     public static boolean installed() {
         return Files.isExecutable(Path.of(BINARY));
     }
 
     /** Starts mosquitto on a free port, or skips the test when it is not installed. */
     public static Mosquitto startOrSkip() {
+        return startOrSkip(Options.defaults());
+    }
+
+    /** Starts mosquitto on a free port with {@code options}, or skips the test when it is not installed. */
+    public static Mosquitto startOrSkip(Options options) {
         Assumptions.assumeTrue(installed(), BINARY + " is not installed (apt-get install -y mosquitto);"
                 + " skipping the test that needs a second broker");
+        return start(options);
+    }
+
+    /**
+     * Starts mosquitto on a free port with {@code options}, outside a test (a benchmark).
+     *
+     * @throws IllegalStateException when {@value #BINARY} is not installed
+     * @throws UncheckedIOException  when it does not start
+     */
+    public static Mosquitto start(Options options) {
+        if (!installed()) {
+            throw new IllegalStateException(BINARY + " is not installed (apt-get install -y mosquitto)");
+        }
         try {
             int port;
             try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 port = socket.getLocalPort();
             }
             Path home = Files.createTempDirectory("qubiq-mosquitto-");
+            // Started as root, mosquitto drops to its own user before it reads the ACL file.
+            home.toFile().setReadable(true, false);
+            home.toFile().setExecutable(true, false);
             Path conf = home.resolve("mosquitto.conf");
-            Files.writeString(conf, "listener " + port + " 127.0.0.1\nallow_anonymous true\npersistence false\n",
-                    StandardCharsets.UTF_8);
+            Files.writeString(conf, options.configuration(port, home), StandardCharsets.UTF_8);
             Process process = new ProcessBuilder(BINARY, "-c", conf.toString())
                     .redirectErrorStream(true)
                     .redirectOutput(home.resolve("mosquitto.log").toFile())
@@ -71,6 +154,16 @@ public final class Mosquitto implements AutoCloseable {
 
     public int port() {
         return port;
+    }
+
+    /** The broker process's id (for a benchmark report, or to look at it with ps). */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** mosquitto's own log (connections, refusals), for a failing test's message. */
+    public Path log() {
+        return home.resolve("mosquitto.log");
     }
 
     private void awaitListening() throws IOException {

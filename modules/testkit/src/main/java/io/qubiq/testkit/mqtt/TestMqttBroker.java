@@ -1,6 +1,7 @@
 package io.qubiq.testkit.mqtt;
 
 import com.hivemq.embedded.EmbeddedHiveMQ;
+import com.hivemq.embedded.EmbeddedHiveMQBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -8,7 +9,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -24,7 +28,14 @@ import java.util.stream.Stream;
  * WARN in the test's Logback configuration to keep the output short. Every client is allowed
  * (no authentication). {@link #close()} stops it for good and deletes the directory.
  *
- * <p>start/stop/close are synchronized; {@link #port()} and {@link #host()} may be read from any thread.
+ * <p>Options for brokers that must misbehave on purpose, set before the first {@link #start()}:
+ * {@link #withMaxPacketBytes(int)} (the broker's maximum packet size, announced to MQTT 5 clients in
+ * CONNACK; an MQTT 3.1.1 client that exceeds it is disconnected) and {@link
+ * #withPublishPolicy(Duration)} (refuse publishes to {@code forbidden/#} with a reason code, hold
+ * back those to {@code delayed/#}; see {@link PublishPolicy}).
+ *
+ * <p>start/stop/close and the options are synchronized; {@link #port()} and {@link #host()} may be
+ * read from any thread.
  */
 public final class TestMqttBroker implements AutoCloseable {
 
@@ -38,6 +49,8 @@ public final class TestMqttBroker implements AutoCloseable {
     private final Path home;
     private EmbeddedHiveMQ broker;
     private boolean running;
+    private OptionalInt maxPacketBytes = OptionalInt.empty();
+    private Optional<Duration> publishPolicyDelay = Optional.empty();
 
     private TestMqttBroker(int port, int tlsPort, Path home) {
         this.port = port;
@@ -99,6 +112,43 @@ public final class TestMqttBroker implements AutoCloseable {
         return "tcp://" + host() + ":" + port;
     }
 
+    /**
+     * Sets the broker's maximum packet size ({@code <mqtt><packets><max-packet-size>}), which HiveMQ
+     * announces to MQTT 5 clients in CONNACK. Only before the first start.
+     */
+    public synchronized TestMqttBroker withMaxPacketBytes(int bytes) {
+        requireNotStarted();
+        maxPacketBytes = OptionalInt.of(bytes);
+        try {
+            writeConfiguration();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot rewrite the test MQTT broker's configuration", e);
+        }
+        return this;
+    }
+
+    /** The maximum packet size set with {@link #withMaxPacketBytes(int)}, if any. */
+    public synchronized OptionalInt maxPacketBytes() {
+        return maxPacketBytes;
+    }
+
+    /**
+     * Installs {@link PublishPolicy}: publishes to {@code forbidden/#} are refused with reason code
+     * NOT_AUTHORIZED, publishes to {@code delayed/#} are acknowledged and delivered {@code delay}
+     * late. Kept across stop and start. Only before the first start.
+     */
+    public synchronized TestMqttBroker withPublishPolicy(Duration delay) {
+        requireNotStarted();
+        publishPolicyDelay = Optional.of(delay);
+        return this;
+    }
+
+    private void requireNotStarted() {
+        if (running || broker != null) {
+            throw new IllegalStateException("set the test broker's options before starting it");
+        }
+    }
+
     public synchronized boolean isRunning() {
         return running;
     }
@@ -109,12 +159,13 @@ public final class TestMqttBroker implements AutoCloseable {
             return this;
         }
         if (broker == null) {
-            broker = EmbeddedHiveMQ.builder()
+            EmbeddedHiveMQBuilder builder = EmbeddedHiveMQ.builder()
                     .withConfigurationFolder(home.resolve("conf"))
                     .withDataFolder(home.resolve("data"))
                     .withExtensionsFolder(home.resolve("extensions"))
-                    .withoutLoggingBootstrap()
-                    .build();
+                    .withoutLoggingBootstrap();
+            publishPolicyDelay.ifPresent(delay -> builder.withEmbeddedExtension(PublishPolicy.extension(delay)));
+            broker = builder.build();
         }
         try {
             broker.start().get(TIMEOUT_S, TimeUnit.SECONDS);
@@ -165,8 +216,10 @@ public final class TestMqttBroker implements AutoCloseable {
         Files.createDirectories(home.resolve("data"));
         Files.createDirectories(home.resolve("extensions"));
         String tlsListener = "";
-        if (tlsPort > 0) {
+        if (tlsPort > 0 && !Files.exists(keyStore())) {
             generateKeyStore();
+        }
+        if (tlsPort > 0) {
             tlsListener = """
                         <tls-tcp-listener>
                             <port>%d</port>
@@ -190,12 +243,25 @@ public final class TestMqttBroker implements AutoCloseable {
                             <bind-address>127.0.0.1</bind-address>
                         </tcp-listener>
                 %s    </listeners>
-                    <anonymous-usage-statistics>
+                %s    <anonymous-usage-statistics>
                         <enabled>false</enabled>
                     </anonymous-usage-statistics>
                 </hivemq>
-                """.formatted(port, tlsListener);
+                """.formatted(port, tlsListener, mqttSection());
         Files.writeString(home.resolve("conf/config.xml"), config, StandardCharsets.UTF_8);
+    }
+
+    private String mqttSection() {
+        if (maxPacketBytes.isEmpty()) {
+            return "";
+        }
+        return """
+                    <mqtt>
+                        <packets>
+                            <max-packet-size>%d</max-packet-size>
+                        </packets>
+                    </mqtt>
+                """.formatted(maxPacketBytes.getAsInt());
     }
 
     private void generateKeyStore() throws IOException {

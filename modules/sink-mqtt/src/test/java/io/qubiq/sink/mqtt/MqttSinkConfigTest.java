@@ -1,0 +1,105 @@
+package io.qubiq.sink.mqtt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.qubiq.config.ConfigException;
+import io.qubiq.config.ConfigLoader;
+import io.qubiq.config.ConfigProblem;
+import io.qubiq.config.ConfigReference;
+import io.qubiq.core.error.ConfigurationException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class MqttSinkConfigTest {
+
+    static final Path REPO = Path.of(System.getProperty("qubiq.repo", "../.."));
+
+    @Test
+    void sampleConfigurationParses() throws Exception {
+        MqttSinkConfig config = ConfigLoader.load(Path.of("src/test/resources/mqtt-sink.yaml"), MqttSinkConfig.class,
+                Map.of("MQTT_PASSWORD", "s3cret"));
+
+        assertThat(config.host()).isEqualTo("broker.plant.local");
+        assertThat(config.port()).isEqualTo(8883);
+        assertThat(config.tls()).isTrue();
+        assertThat(config.tlsVerify()).isTrue();
+        assertThat(config.username()).contains("gateway");
+        assertThat(config.password()).contains("s3cret");
+        assertThat(config.clientId()).contains("qubiq-edge-17-cloud");
+        assertThat(config.protocol()).isEqualTo("5");
+        assertThat(config.mqtt5()).isTrue();
+        assertThat(config.keepAliveS()).isEqualTo(30);
+        assertThat(config.connectTimeoutMs()).isEqualTo(5000);
+        assertThat(config.publishTimeoutMs()).isEqualTo(15000);
+        assertThat(config.maxPacketBytes()).isEmpty();
+        assertThat(config.toString()).doesNotContain("s3cret").contains("password=***");
+    }
+
+    @Test
+    void onlyTheHostIsRequiredAndTheRestTakesTheDocumentedDefaults() throws Exception {
+        MqttSinkConfig config = ConfigLoader.parse("mqtt.yaml", "host: 10.0.0.5\n", MqttSinkConfig.class, Map.of());
+
+        assertThat(config).isEqualTo(MqttSinkConfig.of("10.0.0.5", 1883));
+        assertThat(config.effectiveClientId("cloud broker/1")).isEqualTo("qubiq-sink-cloud_broker_1");
+        assertThat(new MqttSinkFactory().create("cloud", config).clientId()).isEqualTo("qubiq-sink-cloud");
+    }
+
+    @Test
+    void bothProtocolVersionsAreAcceptedPlainOrQuoted() throws Exception {
+        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: 3.1.1\n", MqttSinkConfig.class, Map.of())
+                .mqtt5()).isFalse();
+        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: \"3.1.1\"\nmax_packet_bytes: 4096\n",
+                MqttSinkConfig.class, Map.of()).maxPacketBytes()).contains(4096);
+        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: 5\n", MqttSinkConfig.class, Map.of())
+                .mqtt5()).isTrue();
+    }
+
+    @Test
+    void badValuesAreReportedTogetherWithTheirKeys() {
+        assertThatThrownBy(() -> ConfigLoader.parse("mqtt.yaml", """
+                host: ""
+                port: 70000
+                protocol: "3"
+                password: alone
+                tls_verify: false
+                client_id: " "
+                max_packet_bytes: 10
+                """, MqttSinkConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
+                        .contains("port", "max_packet_bytes"));
+        assertThatThrownBy(() -> ConfigLoader.parse("mqtt.yaml", """
+                host: ""
+                protocol: "3"
+                password: alone
+                tls_verify: false
+                client_id: " "
+                """, MqttSinkConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
+                        .contains("host", "protocol", "password", "tls_verify", "client_id"));
+    }
+
+    @Test
+    void theSinkRefusesAnInconsistentConfigurationAsAConfigurationError() {
+        MqttSinkConfig config = new MqttSinkConfig("broker", 1883, false, true, Optional.empty(), Optional.of("x"),
+                Optional.empty(), "5", 60, 1000, 1000, Optional.empty());
+        assertThatThrownBy(() -> new MqttSinkFactory().create("mqtt", config))
+                .isInstanceOf(ConfigurationException.class)
+                .satisfies(e -> assertThat(((ConfigurationException) e).key()).isEqualTo("password"));
+        assertThatThrownBy(() -> new MqttSink("mqtt", MqttSinkConfig.of("broker", 1883).withProtocol("4")))
+                .isInstanceOf(ConfigurationException.class)
+                .satisfies(e -> assertThat(((ConfigurationException) e).key()).isEqualTo("protocol"));
+    }
+
+    @Test
+    void mqttSinkDocsListEveryKeyAsDeclared() {
+        // Regenerate with -Dqubiq.config.reference.update=true
+        Optional<String> mismatch = ConfigReference.verifyOrUpdate(REPO.resolve("docs/sinks/mqtt.md"),
+                MqttSinkConfig.class);
+        assertThat(mismatch).as("docs/sinks/mqtt.md is out of date").isEmpty();
+    }
+}
