@@ -51,7 +51,11 @@ final class PipelineStack implements AutoCloseable {
     }
 
     void publish(String path, Object value) {
-        bus.publish(TagValue.good(TagPath.of(path), value, Instant.now()));
+        publish(path, value, Instant.now());
+    }
+
+    void publish(String path, Object value, Instant sourceTime) {
+        bus.publish(TagValue.good(TagPath.of(path), value, sourceTime));
     }
 
     PipelineStatus pipeline(String id) {

@@ -21,9 +21,11 @@ public record ExecResult(List<Column> columns, List<List<Object>> rows) {
         rows = List.copyOf(rows);
     }
 
+    /** An answer without columns (DDL such as CREATE TABLE answers {@code {"ddl":"OK"}}) is an empty result. */
     static ExecResult of(Map<?, ?> answer) {
         List<Column> columns = new ArrayList<>();
-        for (Object column : (List<?>) answer.get("columns")) {
+        Object declared = answer.get("columns");
+        for (Object column : declared instanceof List<?> list ? list : List.of()) {
             Map<?, ?> c = (Map<?, ?>) column;
             columns.add(new Column((String) c.get("name"), (String) c.get("type")));
         }
