@@ -57,8 +57,11 @@ import org.bson.Document;
  *       by). Forwarder batch = {@code --batch}, linger 20 ms.
  * </ul>
  *
- * The scenarios of a repetition run back to back, their order rotating from one repetition to the
- * next; each writes a collection of its own, counted afterwards (outside the timing) and dropped.
+ * A repetition writes N documents per scenario in chunks of {@code --chunk} (default 10,000):
+ * chunk by chunk every scenario takes its turn, the order rotating with each chunk, and a scenario's
+ * time is the sum of its chunks, so a drift in the machine's load hits every side alike. Each
+ * scenario writes a collection of its own per repetition, counted afterwards (outside the timing)
+ * and dropped.
  * Ratio = gateway / direct of the same repetition. The server is mongo-java-server with its memory
  * backend in this JVM (testkit {@link MongoTestServer}), or a real MongoDB given with {@code --uri}.
  */
@@ -84,6 +87,7 @@ public final class MongoThroughputHarness {
         int repetitions = 3;
         long warmup = 50_000;
         int batch = 500;
+        long chunk = 10_000;
         boolean buffered = true;
         Optional<String> uri = Optional.empty();
         Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "mongodb");
@@ -97,16 +101,18 @@ public final class MongoThroughputHarness {
                     case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
                     case "--warmup" -> o.warmup = count(args[++i]);
                     case "--batch" -> o.batch = Integer.parseInt(args[++i]);
+                    case "--chunk" -> o.chunk = count(args[++i]);
                     case "--no-buffered" -> o.buffered = false;
                     case "--uri" -> o.uri = Optional.of(args[++i]);
                     case "--dir" -> o.dir = Path.of(args[++i]);
                     case "-h", "--help" -> {
                         System.out.println("""
                                 MongoThroughputHarness [--documents N] [--repetitions R] [--warmup W] [--batch B]
-                                    [--no-buffered] [--uri mongodb://...] [--dir DIR]
+                                    [--chunk C] [--no-buffered] [--uri mongodb://...] [--dir DIR]
                                   N  documents per scenario and repetition (default 200k); R repetitions (default 3);
                                   W  warm-up documents per scenario (default 50k, 0 = none);
                                   B  documents per insertMany / per submit / per forwarder batch (default 500);
+                                  C  documents per interleaved chunk (default 10k; = N for whole scenarios);
                                   --no-buffered  skip the fast-path-off scenario;
                                   --uri  a real MongoDB instead of the in-process mongo-java-server (database
                                          qubiq_bench; its collections are dropped);
@@ -117,7 +123,7 @@ public final class MongoThroughputHarness {
                     default -> throw new IllegalArgumentException("unknown argument " + a + " (try --help)");
                 }
             }
-            if (o.documents < 1 || o.repetitions < 1 || o.batch < 1 || o.warmup < 0) {
+            if (o.documents < 1 || o.repetitions < 1 || o.batch < 1 || o.warmup < 0 || o.chunk < 1) {
                 throw new IllegalArgumentException("counts must be positive");
             }
             return o;
@@ -187,42 +193,57 @@ public final class MongoThroughputHarness {
             client.getDatabase(DATABASE).drop();
             if (options.warmup > 0) {
                 log("warm-up: %s, %,d documents each (not reported)", scenarios, options.warmup);
-                for (String scenario : scenarios) {
-                    scenario(client, scenario, 0, options.warmup);
-                }
+                repetition(client, scenarios, 0, options.warmup);
             }
             List<Run> runs = new ArrayList<>();
             for (int r = 1; r <= options.repetitions; r++) {
-                // rotate the order so a trend in the machine's load does not favour one side
-                for (int k = 0; k < scenarios.size(); k++) {
-                    String scenario = scenarios.get((k + r - 1) % scenarios.size());
-                    runs.add(scenario(client, scenario, r, options.documents));
-                }
+                runs.addAll(repetition(client, scenarios, r, options.documents));
             }
             client.getDatabase(DATABASE).drop();
             report(runs, scenarios, loadStart, loadAverage());
         }
     }
 
-    private Run scenario(MongoClient client, String scenario, int repetition, long n) throws Exception {
-        String collection = scenario + "_r" + repetition;
+    /**
+     * n documents per scenario, written in chunks of {@code --chunk}: chunk by chunk every scenario
+     * takes its turn, the order rotating with each chunk, and each scenario's time is the sum of its
+     * chunks. On a machine whose load drifts by the second, every side sees the same drift.
+     */
+    private List<Run> repetition(MongoClient client, List<String> scenarios, int repetition, long n) {
         System.gc();
         String load = loadAverage();
-        double seconds = switch (scenario) {
-            case "direct" -> direct(client, collection, n);
-            case "gateway" -> gateway.write(collection, n);
-            case "buffered" -> buffered.write(collection, n);
-            default -> throw new IllegalArgumentException(scenario);
-        };
-        MongoCollection<Document> written = client.getDatabase(DATABASE).getCollection(collection);
-        long stored = written.countDocuments();
-        written.drop();
-        if (stored != n) {
-            throw new IllegalStateException(collection + " holds " + stored + " documents, expected " + n);
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        scenarios.forEach(scenario -> seconds.put(scenario, 0.0));
+        long chunks = (n + options.chunk - 1) / options.chunk;
+        for (long c = 0; c < chunks; c++) {
+            long from = c * options.chunk;
+            long count = Math.min(options.chunk, n - from);
+            for (int k = 0; k < scenarios.size(); k++) {
+                String scenario = scenarios.get((int) ((k + c + repetition) % scenarios.size()));
+                String collection = scenario + "_r" + repetition;
+                double time = switch (scenario) {
+                    case "direct" -> direct(client, collection, from, count);
+                    case "gateway" -> gateway.write(collection, from, count);
+                    case "buffered" -> buffered.write(collection, from, count);
+                    default -> throw new IllegalArgumentException(scenario);
+                };
+                seconds.merge(scenario, time, Double::sum);
+            }
         }
-        log("%-9s rep %d: %,d documents in %.2f s = %,.0f documents/s (load %s)", scenario, repetition, n, seconds,
-                n / seconds, load);
-        return new Run(scenario, repetition, n, seconds, load);
+        List<Run> runs = new ArrayList<>();
+        for (String scenario : scenarios) {
+            MongoCollection<Document> written = client.getDatabase(DATABASE).getCollection(scenario + "_r" + repetition);
+            long stored = written.countDocuments();
+            written.drop();
+            if (stored != n) {
+                throw new IllegalStateException(written.getNamespace() + " holds " + stored + " documents, expected " + n);
+            }
+            double s = seconds.get(scenario);
+            log("%-9s rep %d: %,d documents in %.2f s = %,.0f documents/s (load %s)", scenario, repetition, n, s, n / s,
+                    load);
+            runs.add(new Run(scenario, repetition, n, s, load));
+        }
+        return runs;
     }
 
     // ------------------------------------------------------------------------------------------ scenarios
@@ -239,19 +260,20 @@ public final class MongoThroughputHarness {
                 .build();
     }
 
-    private double direct(MongoClient client, String collection, long n) {
+    private double direct(MongoClient client, String collection, long from, long count) {
         MongoCollection<Document> target = client.getDatabase(DATABASE).getCollection(collection);
         InsertManyOptions unordered = new InsertManyOptions().ordered(false);
         int batch = options.batch;
+        long end = from + count;
         long t0 = System.nanoTime();
         List<Document> documents = new ArrayList<>(batch);
-        for (long i = 0; i < n; i++) {
+        for (long i = from; i < end; i++) {
             Document document = new Document("_id", itemId(i));
             for (Map.Entry<String, Object> field : fields(i).entrySet()) {
                 document.append(field.getKey(), field.getValue());
             }
             documents.add(document);
-            if (documents.size() == batch || i == n - 1) {
+            if (documents.size() == batch || i == end - 1) {
                 target.insertMany(documents, unordered);
                 documents = new ArrayList<>(batch);
             }
@@ -282,15 +304,16 @@ public final class MongoThroughputHarness {
             return new Gateway(channel, dir, batch);
         }
 
-        /** Submits n documents to {@code collection}; the seconds until the channel delivered all of them. */
-        double write(String collection, long n) {
+        /** Submits documents from..from+count-1 to {@code collection}; the seconds until all are delivered. */
+        double write(String collection, long from, long count) {
             long before = channel.status().itemsDelivered();
+            long end = from + count;
             long t0 = System.nanoTime();
             List<MongoDocument> documents = new ArrayList<>(batch);
             try {
-                for (long i = 0; i < n; i++) {
+                for (long i = from; i < end; i++) {
                     documents.add(MongoDocument.insert(itemId(i), collection, fields(i)));
-                    if (documents.size() == batch || i == n - 1) {
+                    if (documents.size() == batch || i == end - 1) {
                         channel.submit(documents);
                         documents = new ArrayList<>(batch);
                     }
@@ -298,7 +321,7 @@ public final class MongoThroughputHarness {
             } catch (Exception e) {
                 throw new IllegalStateException("the channel refused documents: " + e, e);
             }
-            awaitDelivered(before + n);
+            awaitDelivered(before + count);
             double seconds = (System.nanoTime() - t0) / 1e9;
             ChannelStatus status = channel.status();
             if (status.itemsQuarantined() != 0 || status.itemsDropped() != 0) {
@@ -362,8 +385,8 @@ public final class MongoThroughputHarness {
     private void report(List<Run> runs, List<String> scenarios, String loadStart, String loadEnd) {
         System.out.println();
         System.out.println("=== MongoDB throughput: StoreForwardChannel -> MongoSink vs the driver's insertMany ===");
-        System.out.printf("documents/scenario/rep %,d, repetitions %d, warm-up %,d, batch %d, server %s%n",
-                options.documents, options.repetitions, options.warmup, options.batch,
+        System.out.printf("documents/scenario/rep %,d in chunks of %,d, repetitions %d, warm-up %,d, batch %d, server %s%n",
+                options.documents, options.chunk, options.repetitions, options.warmup, options.batch,
                 server == null ? "--uri" : "mongo-java-server (in-process)");
         System.out.printf("%-9s %4s %10s %8s %12s %8s  %s%n", "scenario", "rep", "documents", "seconds", "docs/s",
                 "ratio", "load avg at start");
@@ -416,8 +439,9 @@ public final class MongoThroughputHarness {
                 System.getProperty("java.runtime.version"), rt.maxMemory() / (double) (1L << 30),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList(),
                 ManagementFactory.getRuntimeMXBean().getInputArguments());
-        System.out.printf("options: documents %,d, repetitions %d, warm-up %,d, batch %d, buffered scenario %s, dir %s%n",
-                options.documents, options.repetitions, options.warmup, options.batch, options.buffered, options.dir);
+        System.out.printf("options: documents %,d, chunk %,d, repetitions %d, warm-up %,d, batch %d, buffered scenario %s,"
+                + " dir %s%n", options.documents, options.chunk, options.repetitions, options.warmup, options.batch,
+                options.buffered, options.dir);
     }
 
     private static String loadAverage() {

@@ -89,7 +89,7 @@ class MongoSinkChannelTest {
 
     private StoreForwardChannel<MongoDocument> startChannel(boolean fastPath) throws Exception {
         MongoSink sink = new MongoSinkFactory().create("mongo",
-                MongoSinkConfig.of(mongo.connectionString(), DATABASE).withTimeouts(1000, 1000, 5000));
+                MongoSinkConfig.of(mongo.connectionString(), DATABASE).withTimeouts(2000, 5000, 10000));
         ChannelConfig config = ChannelConfig.defaults().withSegmentBytes(1 << 20).withMaxBytes(16 << 20)
                 .withBatch(100, 5).withBackoff(50, 500).withFastPath(fastPath);
         channel = new StoreForwardChannel<>("mongo", config, OverflowPolicy.REFUSE, dir.resolve("buffer"),

@@ -53,13 +53,10 @@ class MongoSinkContractTest extends SinkContract<MongoDocument> {
                 .createIndex(Indexes.ascending("serial"), new IndexOptions().unique(true));
     }
 
-    static MongoSinkConfig config(String connectionString) {
-        return MongoSinkConfig.of(connectionString, DATABASE).withTimeouts(1000, 1000, 5000);
-    }
-
     @Override
     protected Sink<MongoDocument> newSink() throws Exception {
-        return new MongoSink("contract", config(mongo.connectionString()));
+        return new MongoSink("contract", MongoSinkConfig.of(mongo.connectionString(), DATABASE)
+                .withTimeouts(5000, 5000, 10000));
     }
 
     @Override
@@ -70,7 +67,8 @@ class MongoSinkContractTest extends SinkContract<MongoDocument> {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return new MongoSink("contract", config("mongodb://127.0.0.1:" + closedPort));
+        return new MongoSink("contract", MongoSinkConfig.of("mongodb://127.0.0.1:" + closedPort, DATABASE)
+                .withTimeouts(1000, 1000, 5000));
     }
 
     private MongoDocument document(int n, String serial) {

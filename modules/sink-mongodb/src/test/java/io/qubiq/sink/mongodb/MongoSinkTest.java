@@ -55,7 +55,7 @@ class MongoSinkTest {
     @BeforeEach
     void openSink() throws Exception {
         collection = "readings" + TESTS.incrementAndGet();
-        sink = new MongoSink("mongo", MongoSinkConfig.of(mongo.connectionString(), DATABASE).withTimeouts(2000, 2000, 5000));
+        sink = new MongoSink("mongo", MongoSinkConfig.of(mongo.connectionString(), DATABASE).withTimeouts(5000, 5000, 10000));
     }
 
     @AfterEach
