@@ -164,7 +164,9 @@ public final class MqttSink implements Sink<MqttMessage> {
         try {
             limits = c.connect(Duration.ofMillis(config.connectTimeoutMs()));
         } catch (GatewayException e) {
+            // a fresh client next time: this one may still be half-way through its attempt
             limits = null;
+            client = null;
             log.debug("MQTT sink {} could not connect to {} ({}): {}", id, broker, e.failureClass(), e.getMessage());
             throw e;
         }

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.PermanentException;
+import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
@@ -222,6 +223,21 @@ class HiveMqSinkTest {
             ConnectionStatus probe = verifying.probe();
             assertThat(probe.state()).isEqualTo(ConnectionState.DOWN);
             assertThat(probe.lastError()).hasValueSatisfying(error -> assertThat(error).contains("TLS"));
+        }
+    }
+
+    @Test
+    void overMqtt311HiveMqClosesTheConnectionOnARefusedPublishWhichLooksLikeAnOutage() throws Exception {
+        try (TopicSubscriber subscriber = TopicSubscriber.on(broker.host(), broker.port(), topic);
+             MqttSink sink = new MqttSink("refusals311", config().withProtocol("3.1.1"))) {
+            // MQTT 3.1.1 has no reason codes: HiveMQ drops the connection instead of acknowledging
+            assertThatThrownBy(() -> sink.write(List.of(MqttMessage.of(topic, "a", 1, false),
+                    MqttMessage.of(PublishPolicy.FORBIDDEN + topic, "refused", 1, false),
+                    MqttMessage.of(topic, "b", 1, false))))
+                    .isInstanceOf(TransientException.class)
+                    .hasMessageContaining("Server closed connection");
+            // ...after delivering what came before and after it, unacknowledged: a replay duplicates them
+            assertThat(payloads(subscriber.receivedOn(topic))).contains("a");
         }
     }
 }
