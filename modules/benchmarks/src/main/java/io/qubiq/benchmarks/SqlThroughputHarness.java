@@ -17,6 +17,7 @@ import io.qubiq.testkit.postgres.PostgresServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -35,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TimeZone;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
@@ -62,7 +64,13 @@ import java.util.stream.Stream;
  * the previous scenario's files (PostgreSQL's, the channel buffer's preallocated segments) does not
  * land in the next one's timing.
  *
- * Each scenario writes a fresh table, is timed until {@code count(*)} (and for the channel an empty
+ * Besides wall-clock rows/s the harness reports the CPU time per row of the threads in its own JVM that
+ * do the writing (the producer, which on the fast path also runs the sink, and the channel's forwarder):
+ * PostgreSQL's work is the same on both sides, so the difference is the gateway's overhead, and it is
+ * far less sensitive to the machine's load than the rates are. It also reports PostgreSQL's CPU time per
+ * row (all its processes, from {@code /proc}), which shows how small the gateway's share is.
+ *
+ * <p>Each scenario writes a fresh table, is timed until {@code count(*)} (and for the channel an empty
  * buffer) shows all N rows, and checks {@code sum(counter)}, so nothing lost or doubled passes.
  * Direct and gateway alternate which goes first in each repetition (the default of four repetitions
  * lets each go first twice); the ratio is gateway / direct of the same repetition, summarised as the
@@ -73,6 +81,7 @@ public final class SqlThroughputHarness {
 
     private static final Instant BASE = Instant.parse("2026-11-29T00:00:00Z");
     private static final String COLUMNS = "(tag, value, quality, counter, ts)";
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final Options options;
     private final String[] tags;
@@ -143,9 +152,19 @@ public final class SqlThroughputHarness {
         }
     }
 
-    record Run(String scenario, int repetition, long rows, double seconds, String load) {
+    /** One timed scenario; {@code cpuNanos} is the CPU time of the gateway JVM's writing threads. */
+    record Run(String scenario, int repetition, long rows, double seconds, long cpuNanos, long serverCpuNanos,
+               String load) {
         double rate() {
             return rows / seconds;
+        }
+
+        double cpuMicrosPerRow() {
+            return cpuNanos / 1000.0 / rows;
+        }
+
+        double serverCpuMicrosPerRow() {
+            return serverCpuNanos / 1000.0 / rows;
         }
     }
 
@@ -225,6 +244,9 @@ public final class SqlThroughputHarness {
         settle();
         String load = loadAverage();
         Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"));
+        long cpu0 = THREADS.getCurrentThreadCpuTime();
+        long server0 = serverCpuNanos();
+        long serverCpu;
         long t0 = System.nanoTime();
         try (Connection c = DriverManager.getConnection(server.jdbcUrl(), PostgresServer.USER, "")) {
             c.setAutoCommit(false);
@@ -243,13 +265,15 @@ public final class SqlThroughputHarness {
                     }
                 }
             }
+            serverCpu = serverCpuNanos() - server0;
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
+        long cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
         check(table, n);
-        log("%-9s rep %d %,10d rows %7.2f s %,10.0f rows/s (load %s)", "direct", repetition, n, seconds, n / seconds,
-                load);
+        log("%-9s rep %d %,10d rows %7.2f s %,10.0f rows/s, CPU us/row: client %.2f, PostgreSQL %.2f (load %s)",
+                "direct", repetition, n, seconds, n / seconds, cpu / 1000.0 / n, serverCpu / 1000.0 / n, load);
         drop(table);
-        return new Run("direct", repetition, n, seconds, load);
+        return new Run("direct", repetition, n, seconds, cpu, serverCpu, load);
     }
 
     /** SqlRows through a StoreForwardChannel (fast path on or off) and the SqlSink. */
@@ -275,7 +299,13 @@ public final class SqlThroughputHarness {
         long t0;
         double submitted;
         double seconds;
+        long cpu;
+        long serverCpu;
+        Thread forwarder = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("forwarder-bench")).findFirst().orElseThrow();
         try {
+            long cpu0 = THREADS.getCurrentThreadCpuTime() + THREADS.getThreadCpuTime(forwarder.getId());
+            long server0 = serverCpuNanos();
             t0 = System.nanoTime();
             List<SqlRow> batch = new ArrayList<>(options.batch);
             for (long i = 0; i < n; i++) {
@@ -294,6 +324,8 @@ public final class SqlThroughputHarness {
             submitted = (System.nanoTime() - t0) / 1e9;
             awaitDrained(channel);
             seconds = (System.nanoTime() - t0) / 1e9;
+            cpu = THREADS.getCurrentThreadCpuTime() + THREADS.getThreadCpuTime(forwarder.getId()) - cpu0;
+            serverCpu = serverCpuNanos() - server0;
         } finally {
             channel.stop();
             sink.close();
@@ -303,11 +335,12 @@ public final class SqlThroughputHarness {
         if (status.itemsQuarantined() != 0 || status.itemsDropped() != 0) {
             throw new IllegalStateException(scenario + ": items quarantined or dropped: " + status);
         }
-        log("%-9s rep %d %,10d rows %7.2f s %,10.0f rows/s (all submitted after %.2f s; load %s)", scenario,
-                repetition, n, seconds, n / seconds, submitted, load);
+        log("%-9s rep %d %,10d rows %7.2f s %,10.0f rows/s, CPU us/row: client %.2f, PostgreSQL %.2f (all submitted"
+                        + " after %.2f s; load %s)", scenario, repetition, n, seconds, n / seconds, cpu / 1000.0 / n,
+                serverCpu / 1000.0 / n, submitted, load);
         drop(table);
         deleteTree(channelDir);
-        return new Run(scenario, repetition, n, seconds, load);
+        return new Run(scenario, repetition, n, seconds, cpu, serverCpu, load);
     }
 
     private static void awaitDrained(StoreForwardChannel<SqlRow> channel) {
@@ -331,6 +364,31 @@ public final class SqlThroughputHarness {
         long deadline = System.nanoTime() + 3_000_000_000L;
         while (dirtyBytes() > (64L << 20) && System.nanoTime() < deadline) {
             LockSupport.parkNanos(100_000_000);
+        }
+    }
+
+    /**
+     * User and system CPU time of the postmaster and every process it started, from
+     * {@code /proc/<pid>/stat} (in clock ticks of 10 ms). Processes that exit in between take their time
+     * with them; the backends that do the work live through a scenario.
+     */
+    private long serverCpuNanos() {
+        Optional<ProcessHandle> postmaster = server.pid().flatMap(ProcessHandle::of);
+        if (postmaster.isEmpty()) {
+            return 0;
+        }
+        long ticks = Stream.concat(Stream.of(postmaster.get()), postmaster.get().descendants())
+                .mapToLong(p -> cpuTicks(p.pid())).sum();
+        return ticks * 10_000_000L;
+    }
+
+    private static long cpuTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 
@@ -371,8 +429,8 @@ public final class SqlThroughputHarness {
         System.out.println("=== SQL throughput: channel -> SqlSink vs plain pgjdbc batches, same batch size ===");
         System.out.printf("rows/rep %,d, repetitions %d, warm-up %,d, batch %d rows (one transaction each), tags %d%n",
                 options.rows, options.repetitions, options.warmup, options.batch, options.tags);
-        System.out.printf("%-9s %4s %12s %9s %12s %7s  %s%n", "scenario", "rep", "rows", "seconds", "rows/s", "ratio",
-                "load avg at start");
+        System.out.printf("%-9s %4s %12s %9s %12s %7s %10s %10s  %s%n", "scenario", "rep", "rows", "seconds", "rows/s",
+                "ratio", "client CPU", "server CPU", "load avg at start");
         List<Double> ratios = new ArrayList<>();
         List<Double> bufferedRatios = new ArrayList<>();
         for (int r = 1; r <= options.repetitions; r++) {
@@ -391,6 +449,9 @@ public final class SqlThroughputHarness {
                         + " (min %.3f, max %.3f); pooled %.3f%n", median(rates(runs, "direct")),
                 median(rates(runs, "gateway")), median(ratios), Collections.min(ratios), Collections.max(ratios),
                 pooled(runs, "gateway") / pooled(runs, "direct"));
+        System.out.printf("CPU us/row, medians (client: the writing threads of this JVM; server: every PostgreSQL"
+                        + " process): direct %.2f + %.2f, gateway %.2f + %.2f%n", median(cpu(runs, "direct")),
+                median(serverCpu(runs, "direct")), median(cpu(runs, "gateway")), median(serverCpu(runs, "gateway")));
         if (options.buffered) {
             System.out.printf("buffered (fast path off): %,.0f rows/s; buffered/direct median %.3f (min %.3f, max"
                             + " %.3f)%n", median(rates(runs, "buffered")), median(bufferedRatios),
@@ -406,6 +467,14 @@ public final class SqlThroughputHarness {
                 / runs.stream().filter(r -> r.scenario().equals(scenario)).mapToDouble(Run::seconds).sum();
     }
 
+    private static List<Double> serverCpu(List<Run> runs, String scenario) {
+        return runs.stream().filter(r -> r.scenario().equals(scenario)).map(Run::serverCpuMicrosPerRow).toList();
+    }
+
+    private static List<Double> cpu(List<Run> runs, String scenario) {
+        return runs.stream().filter(r -> r.scenario().equals(scenario)).map(Run::cpuMicrosPerRow).toList();
+    }
+
     private static List<Double> rates(List<Run> runs, String scenario) {
         return runs.stream().filter(r -> r.scenario().equals(scenario)).map(Run::rate).toList();
     }
@@ -416,8 +485,9 @@ public final class SqlThroughputHarness {
     }
 
     private static void row(Run r, Double ratio) {
-        System.out.printf("%-9s %4d %,12d %9.2f %,12.0f %7s  %s%n", r.scenario(), r.repetition(), r.rows(), r.seconds(),
-                r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.load());
+        System.out.printf("%-9s %4d %,12d %9.2f %,12.0f %7s %10.2f %10.2f  %s%n", r.scenario(), r.repetition(),
+                r.rows(), r.seconds(), r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.cpuMicrosPerRow(),
+                r.serverCpuMicrosPerRow(), r.load());
     }
 
     private static double median(List<Double> values) {

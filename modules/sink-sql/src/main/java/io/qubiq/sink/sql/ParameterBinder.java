@@ -44,7 +44,8 @@ final class ParameterBinder {
         List<String> placeholders = statement.placeholders();
         int[] hints = statement.placeholderHints();
         for (int i = 0; i < placeholders.size(); i++) {
-            Object value = hints[i] < 0 ? row.itemId() : parameters.value(parameters.indexOf(placeholders.get(i), hints[i]));
+            Object value = hints[i] < 0 ? row.itemId()
+                    : parameters.value(parameters.indexOf(placeholders.get(i), hints[i]));
             set(ps, i + 1, value);
         }
     }

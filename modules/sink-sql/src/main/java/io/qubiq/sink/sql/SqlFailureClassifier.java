@@ -128,8 +128,8 @@ final class SqlFailureClassifier {
 
     /** A failure that is not an SQLException (a driver bug) while the batch was executing. */
     GatewayException unexpected(RuntimeException e, boolean committing) {
-        return new UnknownOutcomeException("the JDBC driver failed " + (committing ? "during COMMIT" : "during the batch")
-                + ": " + e, e);
+        String when = committing ? "during COMMIT" : "during the batch";
+        return new UnknownOutcomeException("the JDBC driver failed " + when + ": " + e, e);
     }
 
     static boolean connectionLost(SQLException e, String state) {

@@ -59,9 +59,11 @@ public final class SqlRowCodec implements ItemCodec<SqlRow> {
             lastEncoded = statement;
         }
         ParameterMap parameters = (ParameterMap) row.parameters();
-        int size = 8 + row.itemId().length() + statement.bytes().length;
+        // room for every ASCII row without growing: varints reserve 10 bytes before they write, so each
+        // parameter gets its name, a name length, a type byte and 20 bytes of value (an Instant needs 16)
+        int size = 32 + row.itemId().length() + statement.bytes().length;
         for (int i = 0; i < parameters.size(); i++) {
-            size += parameters.name(i).length() + 14 + (parameters.value(i) instanceof String s ? s.length() : 0);
+            size += parameters.name(i).length() + 22 + (parameters.value(i) instanceof String s ? s.length() + 5 : 0);
         }
         RowBytesWriter out = new RowBytesWriter(size);
         out.writeByte(VERSION);

@@ -97,6 +97,7 @@ public record SqlSinkConfig(
     public String toString() {
         return "SqlSinkConfig[jdbcUrl=" + jdbcUrl + ", username=" + username.orElse("(default)") + ", password="
                 + (password.isPresent() ? "***" : "(none)") + ", maxPoolSize=" + maxPoolSize + ", connectionTimeoutMs="
-                + connectionTimeoutMs + ", statementTimeoutMs=" + statementTimeoutMs + ", idempotent=" + idempotent + "]";
+                + connectionTimeoutMs + ", statementTimeoutMs=" + statementTimeoutMs + ", idempotent=" + idempotent
+                + "]";
     }
 }

@@ -197,7 +197,8 @@ class SqlSinkClassificationTest {
             Throwable thrown = catchThrowable(() -> quick.write(List.of(row(0), slow)));
 
             assertThat(thrown).isInstanceOf(UnknownOutcomeException.class).hasMessageContaining("57014");
-            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("cancelled, not slept out")
+                    .isLessThan(Duration.ofSeconds(9));
             assertThat(count()).isZero();
             quick.write(List.of(row(5)));
             assertThat(count()).as("the sink writes again after a cancel").isEqualTo(1);

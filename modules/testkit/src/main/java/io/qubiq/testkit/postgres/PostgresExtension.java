@@ -31,7 +31,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 public final class PostgresExtension implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
 
-    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PostgresExtension.class);
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(PostgresExtension.class);
     private static final String SERVER = "server";
 
     @Override
