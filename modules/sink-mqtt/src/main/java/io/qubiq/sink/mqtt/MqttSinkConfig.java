@@ -45,10 +45,10 @@ public record MqttSinkConfig(
                 + " set it. The health probe connects as <client_id>-probe.")
         Optional<String> clientId,
 
-        @Doc("The protocol version: \"5\" or \"3.1.1\". Only MQTT 5 reports a refused publish (a reason code in"
-                + " PUBACK or PUBREC) and announces the broker's maximum packet size.")
-        @Default("5")
-        String protocol,
+        @Doc("The protocol version: mqtt_5 or mqtt_3_1_1 (as for device connections). Only MQTT 5 reports a"
+                + " refused publish (a reason code in PUBACK or PUBREC) and announces the broker's maximum packet size.")
+        @Default("mqtt_5")
+        MqttVersion protocol,
 
         @Doc("The keep-alive interval; the broker drops the connection after 1.5 times this without traffic."
                 + " 0 disables it.")
@@ -77,17 +77,13 @@ public record MqttSinkConfig(
         @Range(min = 32, max = 268435460)
         Optional<Integer> maxPacketBytes) implements ConfigChecked {
 
-    /** The protocol versions, as configuration spells them. */
-    static final String MQTT_5 = "5";
-    static final String MQTT_3_1_1 = "3.1.1";
-
     /** A plain MQTT 5 connection to {@code host:port}, every other key at its default. */
     public static MqttSinkConfig of(String host, int port) {
         return new MqttSinkConfig(host, port, false, true, Optional.empty(), Optional.empty(), Optional.empty(),
-                MQTT_5, 60, 10_000, 10_000, Optional.empty());
+                MqttVersion.MQTT_5, 60, 10_000, 10_000, Optional.empty());
     }
 
-    public MqttSinkConfig withProtocol(String value) {
+    public MqttSinkConfig withProtocol(MqttVersion value) {
         return new MqttSinkConfig(host, port, tls, tlsVerify, username, password, clientId, value, keepAliveS,
                 connectTimeoutMs, publishTimeoutMs, maxPacketBytes);
     }
@@ -119,7 +115,7 @@ public record MqttSinkConfig(
 
     /** Whether {@link #protocol()} is MQTT 5 (the default) rather than 3.1.1. */
     boolean mqtt5() {
-        return !MQTT_3_1_1.equals(protocol);
+        return protocol != MqttVersion.MQTT_3_1_1;
     }
 
     /** The configured client id, or {@code qubiq-sink-<connection>} with unusual characters replaced by _. */
@@ -142,8 +138,8 @@ public record MqttSinkConfig(
         if (host.isBlank()) {
             violations.add(new Violation("host", "must not be empty"));
         }
-        if (!MQTT_5.equals(protocol) && !MQTT_3_1_1.equals(protocol)) {
-            violations.add(new Violation("protocol", "expected \"5\" or \"3.1.1\", was \"" + protocol + "\""));
+        if (protocol == null) {
+            violations.add(new Violation("protocol", "expected mqtt_5 or mqtt_3_1_1"));
         }
         if (password.isPresent() && username.isEmpty()) {
             violations.add(new Violation("password", "needs a username (MQTT sends no password without one)"));

@@ -229,7 +229,7 @@ class HiveMqSinkTest {
     @Test
     void overMqtt311HiveMqClosesTheConnectionOnARefusedPublishWhichLooksLikeAnOutage() throws Exception {
         try (TopicSubscriber subscriber = TopicSubscriber.on(broker.host(), broker.port(), topic);
-             MqttSink sink = new MqttSink("refusals311", config().withProtocol("3.1.1"))) {
+             MqttSink sink = new MqttSink("refusals311", config().withProtocol(MqttVersion.MQTT_3_1_1))) {
             // MQTT 3.1.1 has no reason codes: HiveMQ drops the connection instead of acknowledging
             assertThatThrownBy(() -> sink.write(List.of(MqttMessage.of(topic, "a", 1, false),
                     MqttMessage.of(PublishPolicy.FORBIDDEN + topic, "refused", 1, false),

@@ -29,7 +29,7 @@ class Mosquitto311SinkContractTest extends MqttSinkContract {
 
     @Override
     protected MqttSinkConfig config() {
-        return MqttSinkConfig.of(mosquitto.host(), mosquitto.port()).withProtocol("3.1.1").withMaxPacketBytes(MAX_PACKET);
+        return MqttSinkConfig.of(mosquitto.host(), mosquitto.port()).withProtocol(MqttVersion.MQTT_3_1_1).withMaxPacketBytes(MAX_PACKET);
     }
 
     @Override

@@ -29,7 +29,7 @@ class MqttSinkConfigTest {
         assertThat(config.username()).contains("gateway");
         assertThat(config.password()).contains("s3cret");
         assertThat(config.clientId()).contains("qubiq-edge-17-cloud");
-        assertThat(config.protocol()).isEqualTo("5");
+        assertThat(config.protocol()).isEqualTo(MqttVersion.MQTT_5);
         assertThat(config.mqtt5()).isTrue();
         assertThat(config.keepAliveS()).isEqualTo(30);
         assertThat(config.connectTimeoutMs()).isEqualTo(5000);
@@ -48,12 +48,12 @@ class MqttSinkConfigTest {
     }
 
     @Test
-    void bothProtocolVersionsAreAcceptedPlainOrQuoted() throws Exception {
-        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: 3.1.1\n", MqttSinkConfig.class, Map.of())
+    void bothProtocolVersionsAreSpelledAsForDeviceConnections() throws Exception {
+        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: mqtt_3_1_1\n", MqttSinkConfig.class, Map.of())
                 .mqtt5()).isFalse();
-        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: \"3.1.1\"\nmax_packet_bytes: 4096\n",
+        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: mqtt_3_1_1\nmax_packet_bytes: 4096\n",
                 MqttSinkConfig.class, Map.of()).maxPacketBytes()).contains(4096);
-        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: 5\n", MqttSinkConfig.class, Map.of())
+        assertThat(ConfigLoader.parse("mqtt.yaml", "host: h\nprotocol: mqtt_5\n", MqttSinkConfig.class, Map.of())
                 .mqtt5()).isTrue();
     }
 
@@ -70,27 +70,26 @@ class MqttSinkConfigTest {
                 """, MqttSinkConfig.class, Map.of()))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
-                        .contains("port", "max_packet_bytes"));
+                        .contains("port", "protocol", "max_packet_bytes"));
         assertThatThrownBy(() -> ConfigLoader.parse("mqtt.yaml", """
                 host: ""
-                protocol: "3"
                 password: alone
                 tls_verify: false
                 client_id: " "
                 """, MqttSinkConfig.class, Map.of()))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
-                        .contains("host", "protocol", "password", "tls_verify", "client_id"));
+                        .contains("host", "password", "tls_verify", "client_id"));
     }
 
     @Test
     void theSinkRefusesAnInconsistentConfigurationAsAConfigurationError() {
         MqttSinkConfig config = new MqttSinkConfig("broker", 1883, false, true, Optional.empty(), Optional.of("x"),
-                Optional.empty(), "5", 60, 1000, 1000, Optional.empty());
+                Optional.empty(), MqttVersion.MQTT_5, 60, 1000, 1000, Optional.empty());
         assertThatThrownBy(() -> new MqttSinkFactory().create("mqtt", config))
                 .isInstanceOf(ConfigurationException.class)
                 .satisfies(e -> assertThat(((ConfigurationException) e).key()).isEqualTo("password"));
-        assertThatThrownBy(() -> new MqttSink("mqtt", MqttSinkConfig.of("broker", 1883).withProtocol("4")))
+        assertThatThrownBy(() -> new MqttSink("mqtt", MqttSinkConfig.of("broker", 1883).withProtocol(null)))
                 .isInstanceOf(ConfigurationException.class)
                 .satisfies(e -> assertThat(((ConfigurationException) e).key()).isEqualTo("protocol"));
     }
