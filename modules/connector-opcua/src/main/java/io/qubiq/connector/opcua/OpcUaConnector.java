@@ -13,6 +13,8 @@ import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagPublisher;
 import io.qubiq.core.tag.TagValue;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -100,6 +103,8 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     private volatile OpcUaClient client;
     private volatile boolean closed;
     private boolean sessionLost;
+    /** The scheduled connection attempt after a failed one; owned by the connector thread. */
+    private ScheduledFuture<?> nextAttempt;
 
     public OpcUaConnector(String id, OpcUaConnectionConfig config) {
         this(id, config, Clock.systemUTC());
@@ -168,6 +173,37 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         return opener.pki();
     }
 
+    /**
+     * The certificate directory of a secured connection, opened on first use (so the operator can
+     * look before the first attempt); empty with SecurityPolicy None. Safe from any thread.
+     */
+    public Optional<PkiDirectory> certificateDirectory() throws IOException, GeneralSecurityException {
+        return opener.pkiDirectory();
+    }
+
+    /**
+     * Trusts the rejected server certificate with this thumbprint ({@link PkiDirectory#trust(String)})
+     * and, while the connection is down, makes the next connection attempt now instead of after
+     * the backoff. Returns the certificate's entry, or empty when the directory does not hold it or
+     * the connection uses SecurityPolicy None. Safe from any thread.
+     *
+     * @throws IllegalArgumentException when {@code thumbprint} is not 40 hex digits
+     */
+    public Optional<CertificateEntry> trustServerCertificate(String thumbprint) throws IOException,
+            GeneralSecurityException {
+        Optional<PkiDirectory> directory = opener.pkiDirectory();
+        if (directory.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<CertificateEntry> trusted = directory.get().trust(thumbprint);
+        trusted.ifPresent(entry -> {
+            LOG.info("OPC UA connection {}: server certificate {} ({}) is trusted now", id, entry.thumbprint(),
+                    entry.subject());
+            onConnectorThread(this::attemptNow);
+        });
+        return trusted;
+    }
+
     /** What the server granted each tag's monitored item (subscription mode). Runs on the connector thread. */
     public Map<TagPath, SubscriptionSynchronizer.Granted> grantedItems() {
         if (closed) {
@@ -182,9 +218,23 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
 
     // ---- connecting (connector thread) ----
 
-    private void connect() {
-        if (closed) {
+    /** Replaces a scheduled attempt by one now; nothing when connected (Milo keeps the session). */
+    private void attemptNow() {
+        if (closed || client != null) {
             return;
+        }
+        if (nextAttempt != null) {
+            nextAttempt.cancel(false);
+            nextAttempt = null;
+        }
+        backoff.reset();
+        connect();
+    }
+
+    private void connect() {
+        nextAttempt = null;
+        if (closed || client != null) {
+            return; // connected already: an attempt that was overtaken by attemptNow
         }
         OpcUaClient created;
         try {
@@ -205,7 +255,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
             String message = opener.explain(e) + " (next attempt in " + delay + " ms)";
             LOG.warn("OPC UA connection {}: {}", id, message);
             markDown(message);
-            onConnectorThread(this::connect, delay);
+            nextAttempt = onConnectorThread(this::connect, delay);
             return;
         }
         if (closed) {
@@ -291,14 +341,14 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         onConnectorThread(task, 0);
     }
 
-    private void onConnectorThread(Runnable task, long delayMs) {
+    private ScheduledFuture<?> onConnectorThread(Runnable task, long delayMs) {
         if (closed) {
-            return;
+            return null;
         }
         try {
-            thread.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+            return thread.schedule(task, delayMs, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
-            // Closed concurrently: nothing left to do.
+            return null; // closed concurrently: nothing left to do
         }
     }
 
