@@ -41,6 +41,9 @@ import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.connector.opcua.OpcUaConnectionConfig;
 import io.qubiq.connector.mqtt.MqttConnectionConfig;
 import io.qubiq.connector.mqtt.MqttConnector;
+import io.qubiq.connector.mqtt.MqttSubscriptionConfig;
+import io.qubiq.connector.mqtt.MqttWritableTagConfig;
+import io.qubiq.connector.mqtt.PayloadFormat;
 import io.qubiq.connector.opcua.OpcUaConnector;
 import io.qubiq.connector.opcua.OpcUaTagConfig;
 import io.qubiq.demoplant.DemoPlantConfig;
@@ -49,6 +52,7 @@ import io.qubiq.console.ApiRoutes;
 import io.qubiq.console.ConsoleServer;
 import io.qubiq.console.DeviceRoutes;
 import io.qubiq.console.GatewayInfo;
+import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.tagbus.TagBus;
 import java.nio.file.Path;
@@ -81,6 +85,7 @@ public final class Gateway {
 
     static final String HISTORIAN = "historian";
     static final String DEMO_PLANT = "demo-plant";
+    static final String DEMO_PLANT_MQTT = "demo-plant-mqtt";
     static final Duration PROBE_INTERVAL = Duration.ofSeconds(5);
 
     /**
@@ -93,7 +98,8 @@ public final class Gateway {
         this.metrics = new GatewayMetrics(registry);
         this.tagBus = new TagBus();
         Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root());
-        Optional<SimulatedPlant> plant = config.demoPlant().map(plantConfig -> demoPlant(plantConfig, deviceEntries));
+        Optional<SimulatedPlant> plant = config.demoPlant()
+                .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries));
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock);
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
@@ -191,12 +197,17 @@ public final class Gateway {
     }
 
     /**
-     * The simulated plant of {@code qubiq demo}, and the OPC UA device connection {@code demo-plant} that
-     * reads every node it serves (its two setpoints writable).
+     * The simulated plant of {@code qubiq demo}, the OPC UA device connection {@code demo-plant} that
+     * reads every node it serves (its two setpoints writable), and the MQTT device connection
+     * {@code demo-plant-mqtt} that reads every topic it publishes through one wildcard JSON
+     * subscription (its remote setpoint writable). Ports configured as 0 are picked here, so both
+     * connections point at the ports the plant will listen on.
      */
-    private static SimulatedPlant demoPlant(DemoPlantConfig plantConfig, Map<String, DeviceConnections.Entry> entries) {
+    private static SimulatedPlant demoPlant(DemoPlantConfig plantConfig, String gatewayId,
+                                            Map<String, DeviceConnections.Entry> entries) {
         int port = FreePort.orFixed(plantConfig.opcuaPort());
-        SimulatedPlant plant = new SimulatedPlant(plantConfig.withOpcuaPort(port));
+        int mqttPort = FreePort.orFixed(plantConfig.mqttPort());
+        SimulatedPlant plant = new SimulatedPlant(plantConfig.withOpcuaPort(port).withMqttPort(mqttPort));
         List<OpcUaTagConfig> tags = SimulatedPlant.nodes().stream()
                 .map(node -> new OpcUaTagConfig(node.tagPath(), node.nodeId(), 500, 1, Optional.empty(), Optional.empty(),
                         Optional.empty(), node.engineeringUnit(), node.writable()))
@@ -204,6 +215,19 @@ public final class Gateway {
         OpcUaConnectionConfig connection = OpcUaConnectionConfig.of("opc.tcp://127.0.0.1:" + port + "/demo-plant", tags);
         List<TagPath> paths = tags.stream().map(tag -> TagPath.of(tag.path())).toList();
         entries.put(DEMO_PLANT, new DeviceConnections.Entry(new OpcUaConnector(DEMO_PLANT, connection), "opcua", paths));
+
+        MqttSubscriptionConfig topics = MqttSubscriptionConfig.json(SimulatedPlant.MQTT_TOPIC_FILTER,
+                SimulatedPlant.MQTT_TAG_TEMPLATE, DataType.FLOAT64, SimulatedPlant.MQTT_VALUE_PATH,
+                Optional.of(SimulatedPlant.MQTT_TIMESTAMP_PATH), Optional.of(SimulatedPlant.MQTT_QUALITY_PATH));
+        List<MqttWritableTagConfig> writable = SimulatedPlant.topics().stream()
+                .filter(topic -> topic.commandTopic().isPresent())
+                .map(topic -> new MqttWritableTagConfig(topic.tagPath(), topic.commandTopic().get(), 1,
+                        PayloadFormat.JSON, false))
+                .toList();
+        MqttConnectionConfig mqtt = MqttConnectionConfig.of(plant.mqttHost(), mqttPort, List.of(topics))
+                .withWritableTags(writable);
+        entries.put(DEMO_PLANT_MQTT, new DeviceConnections.Entry(new MqttConnector(gatewayId, DEMO_PLANT_MQTT, mqtt),
+                "mqtt", writable.stream().map(MqttWritableTagConfig::tagPath).toList()));
         return plant;
     }
 
@@ -221,11 +245,16 @@ public final class Gateway {
                 MqttConnectionConfig mqtt = device.getValue().mqtt().get();
                 // topics map to tags at run time; what the gateway must know up front are the writable ones
                 List<TagPath> writable = mqtt.writableTags().stream().map(tag -> TagPath.of(tag.tag())).toList();
-                entries.put(id, new DeviceConnections.Entry(new MqttConnector(config.gateway().name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-"), id, mqtt),
+                entries.put(id, new DeviceConnections.Entry(new MqttConnector(gatewayId(config), id, mqtt),
                         "mqtt", writable));
             }
         }
         return entries;
+    }
+
+    /** The gateway's name as it goes into MQTT client ids: lower case, runs of other characters as -. */
+    private static String gatewayId(GatewayConfig config) {
+        return config.gateway().name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
     }
 
     private static OpcUaConnectionConfig withPkiInDataDir(OpcUaConnectionConfig opcua, String id, Path dataDir) {

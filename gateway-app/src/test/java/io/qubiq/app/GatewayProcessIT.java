@@ -49,6 +49,15 @@ class GatewayProcessIT {
             assertThat(gateway.get(port, "/api/v1/connections").body()).contains("\"id\":\"demo-plant\"",
                     "\"state\":\"UP\"");
 
+            // ... and its MQTT side through the embedded broker: the energy meter's JSON readings are live tags
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> gateway.get(port, "/api/v1/tags/demo/meter/energy").statusCode() == 200);
+            assertThat(gateway.get(port, "/api/v1/tags").body()).contains("\"path\":\"demo/meter/energy\"");
+            assertThat(gateway.get(port, "/api/v1/tags/demo/meter/energy").body()).contains("\"type\":\"FLOAT64\"",
+                    "\"quality\":\"Good\"");
+            assertThat(gateway.get(port, "/api/v1/connections/demo-plant-mqtt").body()).contains("\"type\":\"mqtt\"",
+                    "\"state\":\"UP\"", "\"malformed_payloads\":0");
+
             gateway.terminate();
             // the demo's grace period is 10 s; a clean stop must finish well inside it
             assertThat(gateway.awaitExit(Duration.ofSeconds(10))).as(gateway.output()).isEqualTo(0);

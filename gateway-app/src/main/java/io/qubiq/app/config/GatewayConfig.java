@@ -51,8 +51,8 @@ public record GatewayConfig(
         @Doc("Tag history in QuestDB; left out, no history is kept. See docs/historian.md.")
         Optional<HistorianConfig> historian,
 
-        @Doc("Start the simulated plant (an OPC UA server on 127.0.0.1) and read it as the device connection"
-                + " demo-plant. Used by qubiq demo; see docs/demo.md.")
+        @Doc("Start the simulated plant (an OPC UA server and an MQTT broker on 127.0.0.1) and read it as the"
+                + " device connections demo-plant and demo-plant-mqtt. Used by qubiq demo; see docs/demo.md.")
         Optional<DemoPlantConfig> demoPlant) implements ConfigChecked {
 
     /** The same configuration listening on another HTTP port (the --http-port option). */

@@ -1,5 +1,8 @@
 package io.qubiq.app.devices;
 
+import io.qubiq.connector.opcua.CertificateEntry;
+import io.qubiq.connector.opcua.OpcUaConnector;
+import io.qubiq.connector.opcua.PkiDirectory;
 import io.qubiq.console.ApiError;
 import io.qubiq.console.DeviceAccess;
 import io.qubiq.core.connector.Browsable;
@@ -12,7 +15,10 @@ import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagPublisher;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * The running device connections: starts each connector (they connect and reconnect on their own
  * threads), knows which connection owns which tag, and serves the console's browse and write
  * requests. A tag write goes straight to the owning device (never buffered) and is audited with
- * the device's verdict, whatever it is.
+ * the device's verdict, whatever it is. For OPC UA connections it lists the server certificates of
+ * the PKI directory and trusts a rejected one on the operator's word (audited as well).
  *
  * <p>Starts after the tag bus (connectors publish into it) and stops before it.
  * Threading: started and stopped by the lifecycle thread; the access methods are safe from HTTP
@@ -122,6 +129,69 @@ public final class DeviceConnections implements Component, DeviceAccess {
         details.put("connection", owner);
         details.put("value", String.valueOf(value));
         events.audit(new AuditEvent(clock.instant(), user, AuditAction.TAG_WRITE, "tag/" + tag, outcome, details));
+    }
+
+    @Override
+    public Certificates certificates(String connectionId) {
+        PkiDirectory directory = pkiDirectory(connectionId, certificateHolder(connectionId));
+        return new Certificates(directory.root().toString(),
+                directory.serverCertificates().stream().map(DeviceConnections::view).toList());
+    }
+
+    @Override
+    public Certificate trust(String connectionId, String thumbprint, String user) {
+        OpcUaConnector connector = certificateHolder(connectionId);
+        PkiDirectory directory = pkiDirectory(connectionId, connector);
+        Optional<CertificateEntry> trusted;
+        try {
+            trusted = connector.trustServerCertificate(thumbprint);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.badRequest(e.getMessage());
+        } catch (IOException | GeneralSecurityException e) {
+            throw unreadable(connectionId, e);
+        }
+        CertificateEntry entry = trusted.orElseThrow(() -> ApiError.notFound("connection '" + connectionId
+                + "' has no server certificate with thumbprint " + thumbprint + " in " + directory.root().resolve("rejected")
+                + " or trusted/certs; GET /api/v1/connections/" + connectionId + "/certificates lists them"));
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("thumbprint", entry.thumbprint());
+        details.put("subject", entry.subject());
+        events.audit(new AuditEvent(clock.instant(), user, AuditAction.CERTIFICATE_TRUST,
+                "connection/" + connectionId + "/certificate/" + entry.thumbprint(), "trusted", details));
+        return view(entry);
+    }
+
+    /** The connection's OPC UA connector, or the API error that says why it has no certificates. */
+    private OpcUaConnector certificateHolder(String connectionId) {
+        Entry entry = entries.get(connectionId);
+        if (entry == null) {
+            throw ApiError.notFound("no device connection '" + connectionId + "'");
+        }
+        if (!(entry.connector() instanceof OpcUaConnector opcua)) {
+            throw new ApiError(409, "device connection '" + connectionId + "' (" + entry.type() + ") keeps no"
+                    + " certificates: only OPC UA connections have a PKI directory");
+        }
+        return opcua;
+    }
+
+    private static PkiDirectory pkiDirectory(String connectionId, OpcUaConnector connector) {
+        try {
+            return connector.certificateDirectory().orElseThrow(() -> new ApiError(409, "device connection '"
+                    + connectionId + "' uses security_policy none: no certificates are exchanged; set a security"
+                    + " policy such as basic256sha256 to use them"));
+        } catch (IOException | GeneralSecurityException e) {
+            throw unreadable(connectionId, e);
+        }
+    }
+
+    private static ApiError unreadable(String connectionId, Exception e) {
+        log.warn("Device connection {}: its PKI directory cannot be opened: {}", connectionId, e.toString());
+        return new ApiError(500, "the PKI directory of connection '" + connectionId + "' cannot be opened: " + e);
+    }
+
+    private static Certificate view(CertificateEntry entry) {
+        return new Certificate(entry.thumbprint(), entry.subject(), entry.issuer(), entry.notBefore(), entry.notAfter(),
+                entry.folder().name().toLowerCase(Locale.ROOT));
     }
 
     private static String describe(Throwable failure) {

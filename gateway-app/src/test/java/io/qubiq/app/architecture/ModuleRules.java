@@ -36,7 +36,8 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.historian", List.of(JDK, CORE, SLF4J, "io.qubiq.tagbus..", "io.qubiq.storeforward..",
                 "io.qubiq.buffer..", "io.qubiq.sink.questdb.."));
         ALLOWED.put("io.qubiq.demoplant", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
-                "com.google.common.."));
+                "com.google.common..", "com.hivemq.embedded..", "com.hivemq.configuration.service..",
+                "com.hivemq.client..", "com.fasterxml.jackson.."));
         ALLOWED.put("io.qubiq.config", List.of(JDK, CORE, "org.yaml.snakeyaml.."));
         ALLOWED.put("io.qubiq.console", List.of(JDK, CORE, SLF4J, "io.javalin..", "com.fasterxml.jackson..",
                 "io.micrometer..", "jakarta.servlet..", "org.eclipse.jetty..", "kotlin.."));

@@ -2,6 +2,7 @@ package io.qubiq.console;
 
 import io.qubiq.core.tag.TagValue;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** The JSON shapes of the API, as records so that the wire format is declared in one place. */
@@ -22,6 +23,12 @@ final class ApiJson {
     }
 
     record WriteResult(String tag, boolean accepted, String status, String statusCode, String message) {
+    }
+
+    record Certificates(String connection, String directory, List<DeviceAccess.Certificate> certificates) {
+    }
+
+    record Trusted(String connection, DeviceAccess.Certificate certificate, String message) {
     }
 
     record Device(String id, String type, String state, Instant since, String lastError, Map<String, Long> counters,

@@ -4,6 +4,7 @@ import io.qubiq.core.connector.BrowseNode;
 import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.tag.TagPath;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,6 +19,20 @@ public interface DeviceAccess {
     /** A device connection as the console shows it. */
     record Device(String id, String type, ConnectionStatus status, Map<String, Long> counters, int tags,
                   boolean browsable) {
+    }
+
+    /**
+     * A server certificate in a connection's PKI directory.
+     *
+     * @param thumbprint SHA-1 of the certificate, 40 lower-case hex digits
+     * @param folder     {@code rejected} (failed validation, waiting for the operator) or {@code trusted}
+     */
+    record Certificate(String thumbprint, String subject, String issuer, Instant notBefore, Instant notAfter,
+                       String folder) {
+    }
+
+    /** A connection's PKI directory and the server certificates in its rejected and trusted folders. */
+    record Certificates(String directory, List<Certificate> certificates) {
     }
 
     List<Device> devices();
@@ -38,4 +53,22 @@ public interface DeviceAccess {
      * @throws ApiError 404 for a tag no connection owns
      */
     CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user);
+
+    /**
+     * The rejected and trusted server certificates of a connection.
+     *
+     * @throws ApiError 404 for an unknown connection, 409 for one that keeps no certificates (not OPC
+     *     UA, or SecurityPolicy None)
+     */
+    Certificates certificates(String connectionId);
+
+    /**
+     * Trusts a rejected server certificate: it moves to the trusted folder, the connection uses it
+     * from its next attempt (which starts at once), and the action is journaled as {@code user}.
+     * A certificate that is trusted already is answered as it is.
+     *
+     * @throws ApiError 404 for an unknown connection or thumbprint, 409 for a connection that keeps no
+     *     certificates, 400 for a thumbprint that is not 40 hex digits
+     */
+    Certificate trust(String connectionId, String thumbprint, String user);
 }

@@ -21,12 +21,18 @@ import java.util.concurrent.TimeoutException;
  * <ul>
  *   <li>{@code GET /api/v1/connections}: every device connection with its health and counters;
  *   <li>{@code GET /api/v1/connections/{id}/browse?node=...}: one level of its address space;
+ *   <li>{@code GET /api/v1/connections/{id}/certificates}: the rejected and trusted server
+ *       certificates of an OPC UA connection (409 for a connection without certificates);
+ *   <li>{@code POST /api/v1/connections/{id}/certificates/{thumbprint}/trust}: moves a rejected
+ *       server certificate to trusted; the connection connects on its next attempt, which starts
+ *       at once (404 for an unknown thumbprint, 400 for one that is not 40 hex digits);
  *   <li>{@code GET /api/v1/tags}, {@code GET /api/v1/tags/{path}}: latest values;
  *   <li>{@code POST /api/v1/tags/{path}/write} with {@code {"value": ...}}: a write straight to the
  *       device, answered with the device's verdict (200 with {@code accepted: false} when the device
  *       refused), 409 for a tag that is not writable, 503 while disconnected, 504 on a timeout.
  * </ul>
- * Known gap until sign-in lands: the acting user is recorded as {@code anonymous}.
+ * Known gap until sign-in lands: anyone who reaches the API may write tags and trust certificates,
+ * and the acting user is recorded as {@code anonymous}.
  */
 public final class DeviceRoutes implements ApiRoutes {
 
@@ -47,6 +53,17 @@ public final class DeviceRoutes implements ApiRoutes {
         routes.get("/api/v1/connections/{id}", ctx -> ctx.json(ApiJson.Device.of(devices.device(ctx.pathParam("id"))
                 .orElseThrow(() -> ApiError.notFound("no device connection '" + ctx.pathParam("id") + "'")))));
         routes.get("/api/v1/connections/{id}/browse", this::browse);
+        routes.get("/api/v1/connections/{id}/certificates", ctx -> {
+            String id = ctx.pathParam("id");
+            DeviceAccess.Certificates listed = devices.certificates(id);
+            ctx.json(new ApiJson.Certificates(id, listed.directory(), listed.certificates()));
+        });
+        routes.post("/api/v1/connections/{id}/certificates/{thumbprint}/trust", ctx -> {
+            String id = ctx.pathParam("id");
+            DeviceAccess.Certificate trusted = devices.trust(id, ctx.pathParam("thumbprint"), "anonymous");
+            ctx.json(new ApiJson.Trusted(id, trusted, "trusted; connection " + id
+                    + " uses it from its next connection attempt, which starts now if it is down"));
+        });
         routes.get("/api/v1/tags", ctx -> ctx.json(tags.latest().stream().map(ApiJson.Tag::of).toList()));
         routes.post("/api/v1/tags/<path>/write", this::write);
         routes.get("/api/v1/tags/<path>", ctx -> {

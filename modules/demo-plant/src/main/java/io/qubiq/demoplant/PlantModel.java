@@ -23,6 +23,9 @@ import java.util.Random;
  *       load (the cube of the speed, as for a centrifugal pump) plus acceleration; the winding
  *       temperature follows the current's square with a time constant of {@value #MOTOR_THERMAL_TAU_S} s.
  *   <li><b>Product.</b> Its temperature drifts slowly around 18 °C; the ambient around 25 °C.
+ *   <li><b>Energy meter.</b> The motor's electrical power is {@value #SUPPLY_VOLTAGE_V} V three-phase
+ *       at a power factor of {@value #POWER_FACTOR} times the measured current; the energy is its
+ *       integral since start, in kWh.
  *   <li><b>Counter.</b> One unit per {@value #UNIT_VOLUME_M3} m³ pumped, so it counts only while the
  *       pump runs.
  * </ul>
@@ -49,6 +52,8 @@ public final class PlantModel {
     public static final double RATED_CURRENT_A = 12;
     public static final double MOTOR_THERMAL_TAU_S = 180;
     public static final double UNIT_VOLUME_M3 = 0.05;
+    public static final double SUPPLY_VOLTAGE_V = 400;
+    public static final double POWER_FACTOR = 0.85;
 
     private static final double NO_LOAD_CURRENT_A = 3.5;
     private static final double LOAD_CURRENT_A = 8.5;
@@ -74,6 +79,7 @@ public final class PlantModel {
     private double motorTemperatureC = 25;
     private double pumpedSinceLastUnitM3;
     private long productionCount;
+    private double energyKwh;
     private PlantState state;
 
     /**
@@ -134,6 +140,8 @@ public final class PlantModel {
         double heatTarget = ambientC.value() + MOTOR_TEMPERATURE_RISE_C * square(current / RATED_CURRENT_A);
         motorTemperatureC += (heatTarget - motorTemperatureC) * Math.min(1, dtS / MOTOR_THERMAL_TAU_S);
 
+        energyKwh += power(current) * dtS / 3600;
+
         state = measure(inflow, outflow, accelerationRpmPerS);
         return state;
     }
@@ -174,22 +182,25 @@ public final class PlantModel {
                 + ACCELERATION_A_PER_RPM_S * Math.abs(accelerationRpmPerS);
     }
 
+    /** Three-phase electrical power in kW for a line current in A. */
+    private static double power(double currentA) {
+        return Math.sqrt(3) * SUPPLY_VOLTAGE_V * currentA * POWER_FACTOR / 1000;
+    }
+
     private PlantState measure(double inflow, double outflow, double accelerationRpmPerS) {
         double current = motorCurrent(accelerationRpmPerS);
-        return new PlantState(tick,
-                noisy(levelM, 0.003, 0, TANK_HEIGHT_M),
-                levelSetpointM,
-                inflow > 0 ? noisy(inflow * 3600, 0.2, 0, 1000) : 0,
-                outflow > 0 ? noisy(outflow * 3600, 0.2, 0, 1000) : 0,
-                noisy(productC.value(), 0.05, -20, 100),
-                valve * 100,
-                pumpEnabled,
-                pumpEnabled && !lowLevelStop,
-                pumpEnabled && !lowLevelStop ? demandRpm : 0,
-                speedRpm > 0 ? noisy(speedRpm, 2, 0, 2 * NOMINAL_SPEED_RPM) : 0,
-                current > 0 ? noisy(current, 0.08, 0, 5 * RATED_CURRENT_A) : 0,
-                noisy(motorTemperatureC, 0.05, -20, 150),
-                productionCount);
+        boolean running = pumpEnabled && !lowLevelStop;
+        // The noise is drawn in this order, so a seed gives the same run as before the meter was added.
+        double level = noisy(levelM, 0.003, 0, TANK_HEIGHT_M);
+        double inflowM3PerH = inflow > 0 ? noisy(inflow * 3600, 0.2, 0, 1000) : 0;
+        double outflowM3PerH = outflow > 0 ? noisy(outflow * 3600, 0.2, 0, 1000) : 0;
+        double product = noisy(productC.value(), 0.05, -20, 100);
+        double speed = speedRpm > 0 ? noisy(speedRpm, 2, 0, 2 * NOMINAL_SPEED_RPM) : 0;
+        double measuredCurrent = current > 0 ? noisy(current, 0.08, 0, 5 * RATED_CURRENT_A) : 0;
+        double motorC = noisy(motorTemperatureC, 0.05, -20, 150);
+        return new PlantState(tick, level, levelSetpointM, inflowM3PerH, outflowM3PerH, product, valve * 100,
+                pumpEnabled, running, running ? demandRpm : 0, speed, measuredCurrent, motorC, productionCount,
+                ambientC.value(), power(measuredCurrent), energyKwh);
     }
 
     private double noisy(double value, double sigma, double min, double max) {

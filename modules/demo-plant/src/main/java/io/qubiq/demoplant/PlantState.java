@@ -19,9 +19,13 @@ package io.qubiq.demoplant;
  * @param currentA              motor current, A
  * @param motorTemperatureC     motor winding temperature, °C
  * @param productionCount       units produced since start (one per {@value PlantModel#UNIT_VOLUME_M3} m³ pumped)
+ * @param ambientTemperatureC   air temperature around the plant, °C
+ * @param motorPowerKw          electrical power the motor draws, kW (from the measured current)
+ * @param motorEnergyKwh        energy the motor has drawn since start, kWh (never decreases)
  */
 public record PlantState(long tick, double levelM, double levelSetpointM, double inflowM3PerH, double outflowM3PerH,
                          double tankTemperatureC, double valvePositionPercent, boolean pumpEnabled,
                          boolean pumpRunning, double speedSetpointRpm, double speedRpm, double currentA,
-                         double motorTemperatureC, long productionCount) {
+                         double motorTemperatureC, long productionCount, double ambientTemperatureC,
+                         double motorPowerKw, double motorEnergyKwh) {
 }

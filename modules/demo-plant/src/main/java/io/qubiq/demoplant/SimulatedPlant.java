@@ -2,67 +2,68 @@ package io.qubiq.demoplant;
 
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.lifecycle.Component;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.milo.opcua.sdk.server.EndpointConfig;
-import org.eclipse.milo.opcua.sdk.server.OpcUaServer;
-import org.eclipse.milo.opcua.sdk.server.OpcUaServerConfig;
-import org.eclipse.milo.opcua.sdk.server.identity.AnonymousIdentityValidator;
-import org.eclipse.milo.opcua.stack.core.security.DefaultCertificateManager;
-import org.eclipse.milo.opcua.stack.core.security.MemoryCertificateQuarantine;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
-import org.eclipse.milo.opcua.stack.core.transport.TransportProfile;
-import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
-import org.eclipse.milo.opcua.stack.core.types.enumerated.MessageSecurityMode;
-import org.eclipse.milo.opcua.stack.transport.server.tcp.OpcTcpServerTransport;
-import org.eclipse.milo.opcua.stack.transport.server.tcp.OpcTcpServerTransportConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo's plant: a {@link PlantModel} stepped every {@code tick_ms} and served by an OPC UA
- * server (Eclipse Milo) on 127.0.0.1, so {@code qubiq demo} has a live device to read. One
- * endpoint, {@code opc.tcp://127.0.0.1:<port>/demo-plant}, SecurityPolicy None with anonymous
- * access: it is for a demo on the local machine and has no certificates. {@link #nodes()} lists
- * its variables for whoever builds the OPC UA connection that reads them.
+ * The demo's plant: a {@link PlantModel} stepped every {@code tick_ms}, served by an OPC UA server
+ * (Eclipse Milo) and published to an embedded MQTT broker (HiveMQ CE), both on 127.0.0.1, so
+ * {@code qubiq demo} has two live devices to read without any hardware.
  *
- * <p>Each tick the model steps and every variable gets the new value with the tick's time as
- * source timestamp. Client writes of the level setpoint and pump permission change the process
- * from the next tick; writes of other variables are refused by the server (Bad_NotWritable).
+ * <ul>
+ *   <li><b>OPC UA</b> ({@link PlantOpcUaServer}): {@code opc.tcp://127.0.0.1:<opcua_port>/demo-plant},
+ *       SecurityPolicy None, anonymous. Every tick each variable ({@link #nodes()}) gets the new
+ *       value with the tick's time as source timestamp. Writes of the level setpoint and pump
+ *       permission change the process from the next tick; writes of other variables are refused
+ *       (Bad_NotWritable).
+ *   <li><b>MQTT</b> ({@link PlantBroker}, {@link PlantMqttPublisher}): a broker on
+ *       {@code tcp://127.0.0.1:<mqtt_port>} to which the plant's energy meter, ambient sensor and
+ *       remote setpoint publish a retained JSON message per topic ({@link #topics()}) every
+ *       {@code mqtt_publish_interval_ms}; the remote setpoint's command topic writes the level
+ *       setpoint.
+ * </ul>
  *
- * <p>{@link #start} fails with a {@link ConfigurationException} when the port is taken. {@link
- * #stop} closes the listening socket before it returns, so the port can be bound again at once;
- * {@link #start} after {@link #stop} serves again on the same port, with the model where it was.
+ * <p>{@link #start} fails with a {@link ConfigurationException} naming the key when a port is
+ * taken, and leaves nothing running. Ports configured as 0 are picked when the plant first starts
+ * and kept. {@link #stop} closes both listening sockets before it returns, so the ports can be
+ * bound again at once; {@link #start} after {@link #stop} serves again on the same ports, with the
+ * model where it was.
  *
  * <p>Threading: start and stop are synchronized. One daemon thread ({@code qubiq-demo-plant})
- * steps the model; Milo's threads serve clients and apply their writes to the (thread-safe) model.
- * A write that lands while a tick is being shown can be overwritten on the node by that tick's
- * older setpoint; the next tick shows the written value again.
+ * steps the model and shows and publishes its state; Milo's and the MQTT client's threads apply
+ * writes to the (thread-safe) model. A write that lands while a tick is being shown can be
+ * overwritten on the OPC UA node by that tick's older setpoint; the next tick shows the written
+ * value again.
  */
 public final class SimulatedPlant implements Component {
 
     private static final Logger LOG = LoggerFactory.getLogger(SimulatedPlant.class);
-    private static final String HOST = "127.0.0.1";
-    private static final String PATH = "/demo-plant";
     private static final long STOP_TIMEOUT_S = 5;
+
+    /** The MQTT topic filter that matches every topic the plant publishes (not its command topics). */
+    public static final String MQTT_TOPIC_FILTER = PlantTopic.FILTER;
+    /** The tag template for {@link #MQTT_TOPIC_FILTER}: {@code demo-plant/meter/power} is tag {@code demo/meter/power}. */
+    public static final String MQTT_TAG_TEMPLATE = PlantTopic.TAG_TEMPLATE;
+    /** JSON paths of the value, source timestamp and quality in every MQTT message. */
+    public static final String MQTT_VALUE_PATH = "$.value";
+    public static final String MQTT_TIMESTAMP_PATH = "$.timestamp";
+    public static final String MQTT_QUALITY_PATH = "$.quality";
 
     private final DemoPlantConfig config;
     private final Clock clock;
     private final PlantModel model;
-    private int port;
-    private OpcUaServer server;
-    private PlantNamespace namespace;
+    private int opcuaPort;
+    private int mqttPort;
+    private PlantOpcUaServer opcua;
+    private PlantBroker broker;
+    private PlantMqttPublisher publisher;
     private ScheduledExecutorService ticker;
 
     public SimulatedPlant(DemoPlantConfig config) {
@@ -82,12 +83,18 @@ public final class SimulatedPlant implements Component {
         this.config = config;
         this.clock = clock;
         this.model = model;
-        this.port = config.opcuaPort();
+        this.opcuaPort = config.opcuaPort();
+        this.mqttPort = config.mqttPort();
     }
 
-    /** The plant's variables: node id, suggested tag path, types, whether writable, unit and meaning. */
+    /** The plant's OPC UA variables: node id, suggested tag path, types, whether writable, unit and meaning. */
     public static List<NodeInfo> nodes() {
         return Arrays.stream(PlantVariable.values()).map(PlantVariable::info).toList();
+    }
+
+    /** The plant's MQTT topics: topic, tag path under {@link #MQTT_TAG_TEMPLATE}, command topic, unit and meaning. */
+    public static List<TopicInfo> topics() {
+        return Arrays.stream(PlantTopic.values()).map(PlantTopic::info).toList();
     }
 
     /** The namespace URI of the plant's variables ({@code ns=2} in {@link #nodes()}). */
@@ -102,51 +109,47 @@ public final class SimulatedPlant implements Component {
 
     @Override
     public synchronized void start() throws ConfigurationException {
-        if (server != null) {
+        if (ticker != null) {
             return;
         }
-        if (port == 0) {
-            port = freePort();
+        if (opcuaPort == 0) {
+            opcuaPort = LoopbackPorts.pick();
         }
-        // Milo reports a taken port only as Bad_InternalError; find out first, to say what to do.
-        if (!portFree(port)) {
-            throw portTaken(null);
+        if (mqttPort == 0) {
+            mqttPort = LoopbackPorts.pick();
         }
-        OpcUaServer created = new OpcUaServer(serverConfig(),
-                profile -> new OpcTcpServerTransport(OpcTcpServerTransportConfig.newBuilder().build()));
-        PlantNamespace ns = new PlantNamespace(created, model);
-        ns.startup();
+        PlantOpcUaServer server = new PlantOpcUaServer(model, opcuaPort);
+        PlantBroker mqttBroker = new PlantBroker(mqttPort);
+        PlantMqttPublisher mqttPublisher = new PlantMqttPublisher(model, mqttPort, clock);
+        server.start();
         try {
-            created.startup().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            ns.shutdown();
-            shutDown(created);
-            if (!portFree(port)) {
-                throw portTaken(e); // taken between the check and the bind
+            mqttBroker.start();
+            try {
+                mqttPublisher.start();
+            } catch (Exception e) {
+                mqttBroker.stop();
+                throw new IllegalStateException("the demo plant's MQTT publisher could not connect to its broker on"
+                        + " port " + mqttPort, e);
             }
-            throw new IllegalStateException("the demo plant's OPC UA server did not start on port " + port, e);
+        } catch (ConfigurationException | RuntimeException e) {
+            server.stop();
+            throw e;
         }
-        int index = ns.getNamespaceIndex().intValue();
-        if (index != PlantVariable.NAMESPACE_INDEX) {
-            ns.shutdown();
-            shutDown(created);
-            throw new IllegalStateException("the demo plant's namespace got index " + index + ", not "
-                    + PlantVariable.NAMESPACE_INDEX + " as its node ids say (a bug)");
-        }
-        server = created;
-        namespace = ns;
+        opcua = server;
+        broker = mqttBroker;
+        publisher = mqttPublisher;
         ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "qubiq-demo-plant");
             t.setDaemon(true);
             return t;
         });
-        ticker.scheduleAtFixedRate(this::tick, config.tickMs(), config.tickMs(), TimeUnit.MILLISECONDS);
-        LOG.info("Demo plant: OPC UA server listening on {} (SecurityPolicy None, anonymous)", endpointUrl());
+        ticker.scheduleAtFixedRate(() -> tick(server, mqttPublisher), config.tickMs(), config.tickMs(), TimeUnit.MILLISECONDS);
+        publisher.publish(model.state(), clock.instant()); // retained: a subscriber has values before the first tick
     }
 
     @Override
     public synchronized void stop() {
-        if (server == null) {
+        if (ticker == null) {
             return;
         }
         ticker.shutdownNow();
@@ -155,42 +158,43 @@ public final class SimulatedPlant implements Component {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        namespace.shutdown();
-        shutDown(server);
-        server = null;
-        namespace = null;
         ticker = null;
-        awaitPortReleased();
-        LOG.info("Demo plant: OPC UA server on port {} stopped", port);
-    }
-
-    /** Milo may close its listening socket just after its shutdown completes; wait (bounded) for that. */
-    private void awaitPortReleased() {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_TIMEOUT_S);
-        while (!portFree(port)) {
-            if (System.nanoTime() > deadline) {
-                LOG.warn("Demo plant: port {} is still in use {} s after the server stopped", port, STOP_TIMEOUT_S);
-                return;
-            }
-            try {
-                TimeUnit.MILLISECONDS.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        publisher.stop();
+        broker.stop();
+        opcua.stop();
+        publisher = null;
+        broker = null;
+        opcua = null;
+        LOG.info("Demo plant stopped");
     }
 
     /**
-     * The endpoint URL clients connect to, such as {@code opc.tcp://127.0.0.1:4840/demo-plant}.
+     * The endpoint URL OPC UA clients connect to, such as {@code opc.tcp://127.0.0.1:4840/demo-plant}.
      *
      * @throws IllegalStateException when the port is 0 and the plant never started, so it is not chosen yet
      */
     public synchronized String endpointUrl() {
-        if (port == 0) {
-            throw new IllegalStateException("the demo plant picks its port when it starts; start it first");
+        if (opcuaPort == 0) {
+            throw new IllegalStateException("the demo plant picks its OPC UA port when it starts; start it first");
         }
-        return "opc.tcp://" + HOST + ":" + port + PATH;
+        return "opc.tcp://" + LoopbackPorts.HOST + ":" + opcuaPort + PlantOpcUaServer.PATH;
+    }
+
+    /** The host of the plant's MQTT broker: {@code 127.0.0.1}. */
+    public String mqttHost() {
+        return LoopbackPorts.HOST;
+    }
+
+    /**
+     * The port of the plant's MQTT broker.
+     *
+     * @throws IllegalStateException when the port is 0 and the plant never started, so it is not chosen yet
+     */
+    public synchronized int mqttPort() {
+        if (mqttPort == 0) {
+            throw new IllegalStateException("the demo plant picks its MQTT port when it starts; start it first");
+        }
+        return mqttPort;
     }
 
     /** The plant as its instruments show it after the latest tick. */
@@ -199,74 +203,20 @@ public final class SimulatedPlant implements Component {
     }
 
     public synchronized boolean isRunning() {
-        return server != null;
+        return ticker != null;
     }
 
-    private void tick() {
+    private void tick(PlantOpcUaServer server, PlantMqttPublisher mqtt) {
         try {
             PlantState state = model.step();
             Instant now = clock.instant();
-            PlantNamespace current = namespace;
-            if (current != null) {
-                current.show(state, now, now);
+            server.show(state, now);
+            if (state.tick() % config.ticksPerPublish() == 0) {
+                mqtt.publish(state, now);
             }
         } catch (RuntimeException e) {
             // An escaping exception would cancel the schedule and freeze the plant.
             LOG.error("Demo plant: a simulation tick failed (a bug)", e);
-        }
-    }
-
-    private OpcUaServerConfig serverConfig() {
-        EndpointConfig endpoint = EndpointConfig.newBuilder()
-                .setTransportProfile(TransportProfile.TCP_UASC_UABINARY)
-                .setBindAddress(HOST)
-                .setBindPort(port)
-                .setHostname(HOST)
-                .setPath(PATH)
-                .setSecurityPolicy(SecurityPolicy.None)
-                .setSecurityMode(MessageSecurityMode.None)
-                .addTokenPolicies(OpcUaServerConfig.USER_TOKEN_POLICY_ANONYMOUS)
-                .build();
-        return OpcUaServerConfig.builder()
-                .setApplicationUri("urn:qubiq:demo-plant:server")
-                .setProductUri("urn:qubiq:demo-plant")
-                .setApplicationName(LocalizedText.english("Qubiq demo plant"))
-                .setEndpoints(Set.of(endpoint))
-                .setCertificateManager(new DefaultCertificateManager(new MemoryCertificateQuarantine()))
-                .setIdentityValidator(AnonymousIdentityValidator.INSTANCE)
-                .build();
-    }
-
-    private void shutDown(OpcUaServer target) {
-        try {
-            target.shutdown().get(STOP_TIMEOUT_S, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOG.warn("Demo plant: the OPC UA server on port {} did not shut down cleanly: {}", port, e.toString());
-        }
-    }
-
-    private ConfigurationException portTaken(Exception cause) {
-        return new ConfigurationException("opcua_port", "port " + port + " on " + HOST + " is in use; stop what"
-                + " listens there or set opcua_port to another port (0 picks a free one)", cause);
-    }
-
-    private static boolean portFree(int candidate) {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress(InetAddress.getByName(HOST), candidate), 1);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port on " + HOST + " for the demo plant", e);
         }
     }
 }

@@ -18,6 +18,8 @@ class DemoDocsTest {
     static final Path DOC = Path.of(System.getProperty("qubiq.repo", "../..")).resolve("docs/demo.md");
     static final String BEGIN = "<!-- BEGIN GENERATED: demo-plant-nodes -->";
     static final String END = "<!-- END GENERATED: demo-plant-nodes -->";
+    static final String TOPICS_BEGIN = "<!-- BEGIN GENERATED: demo-plant-topics -->";
+    static final String TOPICS_END = "<!-- END GENERATED: demo-plant-topics -->";
 
     /** The nodes table as docs/demo.md shows it, ending with a newline. */
     static String nodesTable() {
@@ -33,19 +35,42 @@ class DemoDocsTest {
         return table.toString();
     }
 
+    /** The MQTT topics table as docs/demo.md shows it, ending with a newline. */
+    static String topicsTable() {
+        StringBuilder table = new StringBuilder()
+                .append("| Topic | Tag path | Gateway type | Command topic | Unit | Meaning |\n")
+                .append("|---|---|---|---|---|---|\n");
+        for (TopicInfo topic : SimulatedPlant.topics()) {
+            table.append("| `").append(topic.topic()).append("` | `").append(topic.tagPath()).append("` | ")
+                    .append(topic.gatewayType().name().toLowerCase()).append(" | ")
+                    .append(topic.commandTopic().map(t -> "`" + t + "`").orElse("")).append(" | ")
+                    .append(topic.engineeringUnit().orElse("")).append(" | ").append(topic.meaning()).append(" |\n");
+        }
+        return table.toString();
+    }
+
     @Test
     void theNodesTableListsEveryNodeAsDeclared() throws IOException {
+        checkOrUpdate(BEGIN, END, nodesTable());
+    }
+
+    @Test
+    void theTopicsTableListsEveryTopicAsDeclared() throws IOException {
+        checkOrUpdate(TOPICS_BEGIN, TOPICS_END, topicsTable());
+    }
+
+    private static void checkOrUpdate(String begin, String end, String table) throws IOException {
         String text = Files.readString(DOC, StandardCharsets.UTF_8).replace("\r\n", "\n");
-        int start = text.indexOf(BEGIN);
-        int stop = text.indexOf(END);
-        assertThat(start).as("%s has the %s marker", DOC, BEGIN).isNotNegative();
-        assertThat(stop).as("%s has the %s marker", DOC, END).isGreaterThan(start);
-        String expected = BEGIN + "\n" + nodesTable();
+        int start = text.indexOf(begin);
+        int stop = text.indexOf(end);
+        assertThat(start).as("%s has the %s marker", DOC, begin).isNotNegative();
+        assertThat(stop).as("%s has the %s marker", DOC, end).isGreaterThan(start);
+        String expected = begin + "\n" + table;
         if (Boolean.getBoolean(ConfigReference.UPDATE_PROPERTY)) {
             Files.writeString(DOC, text.substring(0, start) + expected + text.substring(stop), StandardCharsets.UTF_8);
             return;
         }
-        assertThat(text.substring(start, stop)).as("the nodes table in %s; regenerate it with -D%s=true", DOC,
+        assertThat(text.substring(start, stop)).as("the table in %s; regenerate it with -D%s=true", DOC,
                 ConfigReference.UPDATE_PROPERTY).isEqualTo(expected);
     }
 
@@ -67,5 +92,20 @@ class DemoDocsTest {
         }
         assertThat(SimulatedPlant.nodes()).filteredOn(NodeInfo::writable).extracting(NodeInfo::tagPath)
                 .containsExactly("demo/tank/level_setpoint", "demo/pump/enabled");
+    }
+
+    @Test
+    void topicTagPathsFollowTheTemplateAndCollideWithNoOpcUaTag() {
+        Set<String> opcua = new HashSet<>();
+        SimulatedPlant.nodes().forEach(node -> opcua.add(node.tagPath()));
+        for (TopicInfo topic : SimulatedPlant.topics()) {
+            String[] levels = topic.topic().split("/");
+            assertThat(levels).hasSize(3);
+            assertThat(topic.tagPath()).isEqualTo(SimulatedPlant.MQTT_TAG_TEMPLATE.replace("{1}", levels[1])
+                    .replace("{2}", levels[2]));
+            assertThat(opcua).as("a tag has one source").doesNotContain(topic.tagPath());
+            topic.commandTopic().ifPresent(command -> assertThat(command.split("/")).as("a command topic is not"
+                    + " matched by %s", SimulatedPlant.MQTT_TOPIC_FILTER).hasSize(4));
+        }
     }
 }

@@ -17,7 +17,8 @@ class DemoPlantConfigTest {
     void sampleConfigurationParses() throws Exception {
         DemoPlantConfig config = ConfigLoader.load(Path.of("src/test/resources/sample-demo-plant.yaml"),
                 DemoPlantConfig.class, Map.of());
-        assertThat(config).isEqualTo(new DemoPlantConfig(0, 100, 7));
+        assertThat(config).isEqualTo(new DemoPlantConfig(0, 0, 500, 100, 7));
+        assertThat(config.ticksPerPublish()).isEqualTo(5);
         assertThat(config.tick()).isEqualTo(Duration.ofMillis(100));
     }
 
@@ -25,17 +26,18 @@ class DemoPlantConfigTest {
     void leftOutKeysTakeTheDocumentedDefaults() throws Exception {
         DemoPlantConfig config = ConfigLoader.parse("demo.yaml", "{}", DemoPlantConfig.class, Map.of());
         assertThat(config).isEqualTo(DemoPlantConfig.defaults());
-        assertThat(config.withOpcuaPort(0)).isEqualTo(new DemoPlantConfig(0, 200, 1));
+        assertThat(config.withOpcuaPort(0).withMqttPort(0)).isEqualTo(new DemoPlantConfig(0, 0, 1000, 200, 1));
     }
 
     @Test
     void aPortOrTickOutOfRangeIsReportedWithItsKey() {
         assertThatThrownBy(() -> ConfigLoader.parse("demo.yaml", """
                 opcua_port: 70000
+                mqtt_port: -1
                 tick_ms: 5
                 """, DemoPlantConfig.class, Map.of()))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
-                        .contains("opcua_port", "tick_ms"));
+                        .contains("opcua_port", "mqtt_port", "tick_ms"));
     }
 }

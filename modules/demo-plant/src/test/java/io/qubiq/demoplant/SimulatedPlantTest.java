@@ -47,7 +47,7 @@ class SimulatedPlantTest {
     @BeforeAll
     void startPlantAndConnector() throws Exception {
         // 50 ms of wall time per simulated second: the process runs 20 times faster than real time.
-        DemoPlantConfig config = new DemoPlantConfig(0, 50, 1);
+        DemoPlantConfig config = new DemoPlantConfig(0, 0, 1000, 50, 1);
         plant = new SimulatedPlant(config, Clock.systemUTC(), new PlantModel(1, Duration.ofSeconds(1)));
         plant.start();
         connector = new OpcUaConnector("demo", connectionTo(plant.endpointUrl()));
@@ -154,7 +154,7 @@ class SimulatedPlantTest {
 
     @Test
     void stopReleasesThePortSoAnotherPlantCanServeOnItAndTheFirstCanStartAgain() throws Exception {
-        SimulatedPlant first = new SimulatedPlant(new DemoPlantConfig(0, 200, 1));
+        SimulatedPlant first = new SimulatedPlant(new DemoPlantConfig(0, 0, 1000, 200, 1));
         first.start();
         String endpoint = first.endpointUrl();
         int port = Integer.parseInt(endpoint.replaceAll(".*:(\\d+)/.*", "$1"));
@@ -164,7 +164,7 @@ class SimulatedPlantTest {
         assertThat(Duration.ofNanos(System.nanoTime() - stopping)).isLessThan(Duration.ofSeconds(5));
         assertThat(first.isRunning()).isFalse();
 
-        SimulatedPlant second = new SimulatedPlant(new DemoPlantConfig(port, 200, 1));
+        SimulatedPlant second = new SimulatedPlant(new DemoPlantConfig(port, 0, 1000, 200, 1));
         try {
             second.start();
             assertThat(second.endpointUrl()).isEqualTo(endpoint);
@@ -189,7 +189,7 @@ class SimulatedPlantTest {
     @Test
     void aTakenPortFailsStartWithAConfigurationErrorNamingThePort() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            SimulatedPlant blocked = new SimulatedPlant(new DemoPlantConfig(taken.getLocalPort(), 200, 1));
+            SimulatedPlant blocked = new SimulatedPlant(new DemoPlantConfig(taken.getLocalPort(), 0, 1000, 200, 1));
             assertThatThrownBy(blocked::start).isInstanceOf(ConfigurationException.class)
                     .hasMessageContaining("opcua_port")
                     .hasMessageContaining(String.valueOf(taken.getLocalPort()));

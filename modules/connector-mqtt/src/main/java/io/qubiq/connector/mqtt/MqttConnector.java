@@ -158,6 +158,20 @@ public final class MqttConnector implements DeviceConnector {
         return status.get();
     }
 
+    /** The counters of {@link #stats()} for the connection health API, by snake_case name. */
+    @Override
+    public Map<String, Long> counters() {
+        MqttStats stats = stats();
+        Map<String, Long> counters = new LinkedHashMap<>();
+        counters.put("values_received", stats.valuesReceived());
+        counters.put("malformed_payloads", stats.malformedPayloads());
+        counters.put("unmatched_messages", stats.unmatchedMessages());
+        counters.put("reconnects", stats.reconnects());
+        counters.put("resubscribes", stats.resubscribes());
+        counters.put("errors", stats.errors());
+        return counters;
+    }
+
     public MqttStats stats() {
         return new MqttStats(valuesReceived.get(), malformed.total(), malformed.byTopic(), unmatched.get(),
                 reconnects.get(), resubscribes.get(), errors.get());

@@ -177,6 +177,8 @@ class MqttConnectorTest {
                 .contains("topic level \"with space\"");
         assertThat(publisher.latest("tank/json").orElseThrow().value()).isEqualTo(4.0);
         assertThat(connector.status().state()).isEqualTo(ConnectionState.UP);
+        assertThat(connector.counters()).as("the health API's counters").containsEntry("malformed_payloads", 6L)
+                .containsKeys("values_received", "unmatched_messages", "reconnects", "resubscribes", "errors");
     }
 
     @Test

@@ -8,24 +8,23 @@ import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
-import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagPublisher;
-import io.qubiq.core.tag.TagValue;
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,7 +32,6 @@ import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.SessionActivityListener;
 import org.eclipse.milo.opcua.sdk.client.UaSession;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
-import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.NodeIds;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
@@ -54,10 +52,12 @@ import org.slf4j.LoggerFactory;
  * again.
  *
  * <p><b>Values.</b> In subscription mode the server reports changes of monitored items; in
- * polling mode the connector reads every tag each {@code polling_interval_ms}. Each value is
- * converted ({@link VariantConversion}), scaled, given the server's status code as quality
- * ({@link QualityMapping}), passed through {@link StaleTagWatch} and published with the source and
- * server timestamps.
+ * polling mode the connector reads every tag each {@code polling_interval_ms}. The {@link
+ * TagValueFlow} converts each value ({@link VariantConversion}), scales it, gives it the server's
+ * status code as quality ({@link QualityMapping}), drops a repeated notification, passes it
+ * through the {@link StaleTagWatch} and publishes it with the source and server timestamps.
+ * Milo's report of a notification message the server could not resend is counted
+ * ({@code notifications_lost}) and logged.
  *
  * <p><b>Writes</b> go straight to the device with OPC UA Write, never buffered: the future
  * completes with the device's status code, or fails with a {@link PermanentException} (tag not
@@ -75,31 +75,29 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpcUaConnector.class);
 
-    /** What the connector knows about one tag: its last published value and the raw type read. */
-    private record TagState(TagValue last, Optional<Class<?>> rawType) {
-    }
-
     private final String id;
     private final OpcUaConnectionConfig config;
     private final Clock clock;
     private final Map<TagPath, OpcUaTagConfig> tags = new LinkedHashMap<>();
-    private final Map<TagPath, TagState> state = new ConcurrentHashMap<>();
+    /** The same tags as a list, for the poller (never changes after construction). */
+    private final List<Map.Entry<TagPath, OpcUaTagConfig>> tagList;
+    private final TagValueFlow values;
     private final ScheduledExecutorService thread;
     private final ReconnectBackoff backoff;
-    private final StaleTagWatch staleWatch;
     private final SubscriptionSynchronizer synchronizer;
     private final TagWriter writer;
     private final SessionOpener opener;
     private final TagPoller poller;
     private final AtomicReference<ConnectionStatus> status;
-    private final AtomicLong valuesReceived = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong reconnects = new AtomicLong();
     private final AtomicLong subscriptionsRecreated = new AtomicLong();
-    private volatile TagPublisher publisher;
+    private final AtomicLong notificationsLost = new AtomicLong();
     private volatile OpcUaClient client;
     private volatile boolean closed;
     private boolean sessionLost;
+    /** The scheduled connection attempt after a failed one; owned by the connector thread. */
+    private ScheduledFuture<?> nextAttempt;
 
     public OpcUaConnector(String id, OpcUaConnectionConfig config) {
         this(id, config, Clock.systemUTC());
@@ -110,17 +108,19 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         this.config = config;
         this.clock = clock;
         config.tags().forEach(tag -> tags.put(tag.tagPath(), tag));
+        this.tagList = List.copyOf(tags.entrySet());
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "qubiq-opcua-" + id);
             t.setDaemon(true);
             return t;
         });
         this.backoff = new ReconnectBackoff(config.reconnectInitialMs(), config.reconnectMaxMs());
-        this.staleWatch = new StaleTagWatch(Duration.ofMillis(config.staleAfterMs()));
-        this.synchronizer = new SubscriptionSynchronizer(config, this::onDataValue, this::onTransferFailed);
+        this.values = new TagValueFlow(Duration.ofMillis(config.staleAfterMs()), config.mode(), clock);
+        this.synchronizer = new SubscriptionSynchronizer(config, values, this::onTransferFailed,
+                this::onNotificationDataLost);
         this.opener = new SessionOpener(id, config);
-        this.poller = new TagPoller(this::onDataValue, this::onReadFailed);
-        this.writer = new TagWriter(config.requestTimeoutMs(), this::previousRawType);
+        this.poller = new TagPoller(values, this::onReadFailed);
+        this.writer = new TagWriter(config.requestTimeoutMs(), values::rawType);
         this.status = new AtomicReference<>(ConnectionStatus.unknown(clock.instant()));
     }
 
@@ -131,11 +131,11 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
 
     @Override
     public void start(TagPublisher target) {
-        this.publisher = target;
+        values.start(target);
         thread.execute(this::connect);
-        if (staleWatch.enabled()) {
+        if (values.staleWatchEnabled()) {
             long every = Math.max(20, config.staleAfterMs() / 4);
-            thread.scheduleWithFixedDelay(guarded(this::sweepStale), every, every, TimeUnit.MILLISECONDS);
+            thread.scheduleWithFixedDelay(guarded(values::sweepStale), every, every, TimeUnit.MILLISECONDS);
         }
         if (config.mode() == AcquisitionMode.POLLING) {
             thread.scheduleWithFixedDelay(guarded(this::poll), config.pollingIntervalMs(), config.pollingIntervalMs(),
@@ -156,11 +156,14 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         counters.put("errors", stats.errors());
         counters.put("reconnects", stats.reconnects());
         counters.put("subscriptions_recreated", stats.subscriptionsRecreated());
+        counters.put("notifications_lost", stats.notificationsLost());
+        counters.put("repeats_dropped", stats.repeatsDropped());
         return counters;
     }
 
     public OpcUaStats stats() {
-        return new OpcUaStats(valuesReceived.get(), errors.get(), reconnects.get(), subscriptionsRecreated.get());
+        return new OpcUaStats(values.received(), errors.get(), reconnects.get(), subscriptionsRecreated.get(),
+                notificationsLost.get(), values.repeatsDropped());
     }
 
     /** The certificate directory, once a secured connection has opened it. */
@@ -168,8 +171,39 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         return opener.pki();
     }
 
+    /**
+     * The certificate directory of a secured connection, opened on first use (so the operator can
+     * look before the first attempt); empty with SecurityPolicy None. Safe from any thread.
+     */
+    public Optional<PkiDirectory> certificateDirectory() throws IOException, GeneralSecurityException {
+        return opener.pkiDirectory();
+    }
+
+    /**
+     * Trusts the rejected server certificate with this thumbprint ({@link PkiDirectory#trust(String)})
+     * and, while the connection is down, makes the next connection attempt now instead of after
+     * the backoff. Returns the certificate's entry, or empty when the directory does not hold it or
+     * the connection uses SecurityPolicy None. Safe from any thread.
+     *
+     * @throws IllegalArgumentException when {@code thumbprint} is not 40 hex digits
+     */
+    public Optional<CertificateEntry> trustServerCertificate(String thumbprint) throws IOException,
+            GeneralSecurityException {
+        Optional<PkiDirectory> directory = opener.pkiDirectory();
+        if (directory.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<CertificateEntry> trusted = directory.get().trust(thumbprint);
+        trusted.ifPresent(entry -> {
+            LOG.info("OPC UA connection {}: server certificate {} ({}) is trusted now", id, entry.thumbprint(),
+                    entry.subject());
+            onConnectorThread(this::attemptNow);
+        });
+        return trusted;
+    }
+
     /** What the server granted each tag's monitored item (subscription mode). Runs on the connector thread. */
-    public Map<TagPath, SubscriptionSynchronizer.Granted> grantedItems() {
+    public Map<TagPath, GrantedItem> grantedItems() {
         if (closed) {
             return Map.of();
         }
@@ -182,9 +216,23 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
 
     // ---- connecting (connector thread) ----
 
-    private void connect() {
-        if (closed) {
+    /** Replaces a scheduled attempt by one now; nothing when connected (Milo keeps the session). */
+    private void attemptNow() {
+        if (closed || client != null) {
             return;
+        }
+        if (nextAttempt != null) {
+            nextAttempt.cancel(false);
+            nextAttempt = null;
+        }
+        backoff.reset();
+        connect();
+    }
+
+    private void connect() {
+        nextAttempt = null;
+        if (closed || client != null) {
+            return; // connected already: an attempt that was overtaken by attemptNow
         }
         OpcUaClient created;
         try {
@@ -205,7 +253,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
             String message = opener.explain(e) + " (next attempt in " + delay + " ms)";
             LOG.warn("OPC UA connection {}: {}", id, message);
             markDown(message);
-            onConnectorThread(this::connect, delay);
+            nextAttempt = onConnectorThread(this::connect, delay);
             return;
         }
         if (closed) {
@@ -253,6 +301,19 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         });
     }
 
+    /**
+     * Milo saw a gap in a subscription's notification sequence numbers and the server could not
+     * send the missing message again (Republish failed): values of its tags may be missing. Called
+     * on Milo's threads; counted and logged.
+     */
+    private void onNotificationDataLost(OpcUaSubscription subscription) {
+        long lost = notificationsLost.incrementAndGet();
+        errors.incrementAndGet();
+        LOG.warn("OPC UA connection {}: a notification message of subscription {} did not arrive and the server"
+                + " could not send it again; values of its tags may be missing ({} such gaps since start)", id,
+                subscription.getSubscriptionId().map(Object::toString).orElse("?"), lost);
+    }
+
     private void reconcileSubscriptions() {
         OpcUaClient current = client;
         if (current == null || closed) {
@@ -265,7 +326,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
                 errors.incrementAndGet();
                 LOG.warn("OPC UA connection {}: the server refused to monitor {} ({}): {}", id, path,
                         tags.get(path).nodeId(), QualityMapping.of(code));
-                publish(TagValue.withoutValue(path, typeOf(path), QualityMapping.of(code), now));
+                values.publishWithoutValue(path, QualityMapping.of(code), now);
             });
         } catch (Exception e) {
             errors.incrementAndGet();
@@ -291,14 +352,14 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         onConnectorThread(task, 0);
     }
 
-    private void onConnectorThread(Runnable task, long delayMs) {
+    private ScheduledFuture<?> onConnectorThread(Runnable task, long delayMs) {
         if (closed) {
-            return;
+            return null;
         }
         try {
-            thread.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+            return thread.schedule(task, delayMs, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
-            // Closed concurrently: nothing left to do.
+            return null; // closed concurrently: nothing left to do
         }
     }
 
@@ -313,7 +374,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         if (before.state() != ConnectionState.DOWN) {
             Instant now = clock.instant();
             for (TagPath path : tags.keySet()) {
-                publish(TagValue.withoutValue(path, typeOf(path), Quality.BAD_NOT_CONNECTED, now));
+                values.publishWithoutValue(path, Quality.BAD_NOT_CONNECTED, now);
             }
         }
     }
@@ -336,7 +397,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     }
 
     private void readAll(OpcUaClient current) {
-        poller.readAll(current, new ArrayList<>(tags.values()));
+        poller.readAll(current, tagList);
     }
 
     private void onReadFailed(List<OpcUaTagConfig> failed, Exception e) {
@@ -348,45 +409,8 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         LOG.warn("OPC UA connection {}: reading {} tags failed: {}", id, failed.size(), FailureText.describe(e));
         Instant now = clock.instant();
         for (OpcUaTagConfig tag : failed) {
-            publish(TagValue.withoutValue(tag.tagPath(), typeOf(tag.tagPath()), quality, now));
+            values.publishWithoutValue(tag.tagPath(), quality, now);
         }
-    }
-
-    private void onDataValue(OpcUaTagConfig tag, DataValue value) {
-        valuesReceived.incrementAndGet();
-        Instant now = clock.instant();
-        TagPath path = tag.tagPath();
-        TagValue tagValue = TagValueShaper.shape(tag, value, typeOf(path), now);
-        Optional<Class<?>> rawType = TagValueShaper.rawType(value).or(() -> previousRawType(path));
-        state.put(path, new TagState(tagValue, rawType));
-        publish(staleWatch.admit(tagValue, now));
-    }
-
-    private void sweepStale() {
-        for (TagValue stale : staleWatch.sweep(clock.instant())) {
-            publish(stale);
-        }
-    }
-
-    private void publish(TagValue value) {
-        TagPublisher target = publisher;
-        if (target != null && !closed) {
-            state.compute(value.path(), (p, s) -> new TagState(value, s == null ? Optional.empty() : s.rawType()));
-            target.publish(value);
-        }
-    }
-
-    private DataType typeOf(TagPath path) {
-        TagState known = state.get(path);
-        if (known != null) {
-            return known.last().type();
-        }
-        return DataType.FLOAT64;
-    }
-
-    private Optional<Class<?>> previousRawType(TagPath path) {
-        TagState known = state.get(path);
-        return known == null ? Optional.empty() : known.rawType();
     }
 
     // ---- writes and browsing (any thread) ----
@@ -440,6 +464,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
             return;
         }
         closed = true;
+        values.close();
         OpcUaClient current = client;
         client = null;
         if (current != null) {

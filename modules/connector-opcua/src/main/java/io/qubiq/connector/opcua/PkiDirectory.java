@@ -11,7 +11,11 @@ import java.security.KeyPair;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.eclipse.milo.opcua.stack.core.security.CertificateValidator;
 import org.eclipse.milo.opcua.stack.core.security.DefaultClientCertificateValidator;
 import org.eclipse.milo.opcua.stack.core.security.FileBasedCertificateQuarantine;
@@ -29,10 +33,13 @@ import org.eclipse.milo.opcua.stack.core.util.SelfSignedCertificateGenerator;
  * </pre>
  * A server certificate that is not trusted makes the connection fail and lands in {@code rejected/};
  * {@link #trust} moves it to {@code trusted/}, and the next connection attempt accepts it.
+ * {@link #serverCertificates()} lists both folders for the operator, each certificate named by its
+ * SHA-1 thumbprint ({@link CertificateEntry}).
  *
  * <p>The key store's password is fixed: the private key is protected by the directory's file
  * permissions, not by a secret (a known gap). Thread-safe: Milo's trust list and quarantine
- * synchronize internally; generation happens once, in {@link #open}.
+ * synchronize internally, and listing and trusting are synchronized here so a listing never shows
+ * a certificate half-way between the folders; generation happens once, in {@link #open}.
  */
 public final class PkiDirectory {
 
@@ -136,8 +143,56 @@ public final class PkiDirectory {
     }
 
     /** Trusts a server certificate (usually one from {@link #rejectedCertificates()}) and un-rejects it. */
-    public void trust(X509Certificate serverCertificate) {
+    public synchronized void trust(X509Certificate serverCertificate) {
         trustList.addTrustedCertificate(serverCertificate);
         rejected.removeRejectedCertificate(serverCertificate);
+    }
+
+    /**
+     * The server certificates in {@code rejected/} and {@code trusted/certs/}, rejected first, each
+     * once: one that is in both (trusted while a stale copy stayed in rejected) counts as trusted.
+     */
+    public synchronized List<CertificateEntry> serverCertificates() {
+        Map<String, CertificateEntry> entries = new LinkedHashMap<>();
+        for (X509Certificate certificate : trustList.getTrustedCertificates()) {
+            CertificateEntry entry = CertificateEntry.of(certificate, CertificateEntry.Folder.TRUSTED);
+            entries.put(entry.thumbprint(), entry);
+        }
+        List<CertificateEntry> result = new ArrayList<>();
+        for (X509Certificate certificate : rejected.getRejectedCertificates()) {
+            CertificateEntry entry = CertificateEntry.of(certificate, CertificateEntry.Folder.REJECTED);
+            if (!entries.containsKey(entry.thumbprint())) {
+                result.add(entry);
+            }
+        }
+        result.addAll(entries.values());
+        return result;
+    }
+
+    /**
+     * Trusts the rejected server certificate with this thumbprint: it moves from {@code rejected/}
+     * to {@code trusted/certs/}. A certificate that is trusted already stays so. Returns its entry
+     * (now {@link CertificateEntry.Folder#TRUSTED}), or empty when neither folder holds it.
+     *
+     * @param thumbprint as {@link CertificateEntry#normalizeThumbprint} accepts it
+     * @throws IllegalArgumentException when {@code thumbprint} is not 40 hex digits
+     */
+    public synchronized Optional<CertificateEntry> trust(String thumbprint) {
+        String wanted = CertificateEntry.normalizeThumbprint(thumbprint).orElseThrow(() ->
+                new IllegalArgumentException("\"" + thumbprint + "\" is not a certificate thumbprint (40 hex digits,"
+                        + " the SHA-1 of the certificate)"));
+        for (X509Certificate certificate : trustList.getTrustedCertificates()) {
+            if (CertificateEntry.thumbprint(certificate).equals(wanted)) {
+                rejected.removeRejectedCertificate(certificate);
+                return Optional.of(CertificateEntry.of(certificate, CertificateEntry.Folder.TRUSTED));
+            }
+        }
+        for (X509Certificate certificate : rejected.getRejectedCertificates()) {
+            if (CertificateEntry.thumbprint(certificate).equals(wanted)) {
+                trust(certificate);
+                return Optional.of(CertificateEntry.of(certificate, CertificateEntry.Folder.TRUSTED));
+            }
+        }
+        return Optional.empty();
     }
 }

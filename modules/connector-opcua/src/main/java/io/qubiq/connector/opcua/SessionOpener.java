@@ -1,5 +1,7 @@
 package io.qubiq.connector.opcua;
 
+import java.io.IOException;
+import java.security.GeneralSecurityException;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
@@ -17,24 +19,33 @@ final class SessionOpener {
 
     private final String connectionId;
     private final OpcUaConnectionConfig config;
-    private volatile Optional<PkiDirectory> pki = Optional.empty();
+    private Optional<PkiDirectory> pki = Optional.empty();
 
     SessionOpener(String connectionId, OpcUaConnectionConfig config) {
         this.connectionId = connectionId;
         this.config = config;
     }
 
-    /** The certificate directory, once a secured connection attempt has opened it. */
-    Optional<PkiDirectory> pki() {
+    /** The certificate directory, once a secured connection attempt (or {@link #pkiDirectory()}) has opened it. */
+    synchronized Optional<PkiDirectory> pki() {
+        return pki;
+    }
+
+    /**
+     * The certificate directory of a secured connection, opened (its folders created and the
+     * instance certificate generated) on first use; empty with SecurityPolicy None, which uses no
+     * certificates. Safe from any thread.
+     */
+    synchronized Optional<PkiDirectory> pkiDirectory() throws IOException, GeneralSecurityException {
+        if (config.secured() && pki.isEmpty()) {
+            pki = Optional.of(PkiDirectory.open(pkiDir(config, connectionId), MiloClientFactory.applicationUri(connectionId)));
+        }
         return pki;
     }
 
     /** A connected client whose session events go to {@code listener}; throws what the attempt failed with. */
     OpcUaClient open(SessionActivityListener listener) throws Exception {
-        if (config.secured() && pki.isEmpty()) {
-            pki = Optional.of(PkiDirectory.open(pkiDir(config, connectionId), MiloClientFactory.applicationUri(connectionId)));
-        }
-        OpcUaClient client = new MiloClientFactory(connectionId, config, pki).create();
+        OpcUaClient client = new MiloClientFactory(connectionId, config, pkiDirectory()).create();
         try {
             client.addSessionActivityListener(listener);
             client.connectAsync().get(config.requestTimeoutMs() * 2, TimeUnit.MILLISECONDS);
@@ -49,7 +60,8 @@ final class SessionOpener {
     String explain(Exception failure) {
         boolean security = UaException.extractStatusCode(failure).map(StatusCode::isSecurityError).orElse(false);
         String hint = config.secured() && security ? "; if the server certificate is not trusted yet, it is in "
-                + pkiDir(config, connectionId).resolve("rejected") + ": trust it to connect" : "";
+                + pkiDir(config, connectionId).resolve("rejected") + ": trust it to connect (POST"
+                + " /api/v1/connections/" + connectionId + "/certificates/<thumbprint>/trust)" : "";
         return "cannot connect to " + config.endpointUrl() + ": " + FailureText.describe(failure) + hint;
     }
 

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.MonitoredItemSynchronizationException;
@@ -32,28 +31,37 @@ import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.
  * or delete items as needed.
  *
  * <p>Owned by the connector thread: every method but the value callbacks runs there. Values arrive
- * on Milo's delivery threads and go straight to {@code onValue}.
+ * on Milo's delivery threads and go straight to {@code onValue}, with the tag's path resolved when
+ * its item was created.
  */
 final class SubscriptionSynchronizer {
 
-    /** What the server granted one tag's monitored item. */
-    record Granted(StatusCode status, Optional<Double> samplingIntervalMs, Optional<Long> queueSize) {
-    }
+    /**
+     * At most this many notifications in one publish response. Milo's default (65,535) lets a
+     * subscription that fell behind (1000 items with 60 queued values each) build a response over
+     * the 2 MiB message limit, which is then lost; 10,000 data changes stay near 300 KB and the server
+     * sends the rest in further responses ("more notifications").
+     */
+    static final int MAX_NOTIFICATIONS_PER_PUBLISH = 10_000;
 
     private final OpcUaConnectionConfig config;
-    private final BiConsumer<OpcUaTagConfig, DataValue> onValue;
+    private final TagDataListener onValue;
     private final Consumer<OpcUaSubscription> onTransferFailed;
+    private final Consumer<OpcUaSubscription> onDataLost;
     private final Map<TagPath, OpcUaTagConfig> desired = new LinkedHashMap<>();
     private final Map<TagPath, OpcUaMonitoredItem> actual = new LinkedHashMap<>();
     private final Map<OpcUaMonitoredItem, OpcUaSubscription> owner = new LinkedHashMap<>();
     private final List<OpcUaSubscription> subscriptions = new ArrayList<>();
+    /** Items per subscription, counted here: asking Milo copies the subscription's item list each time. */
+    private final Map<OpcUaSubscription, Integer> itemCounts = new java.util.IdentityHashMap<>();
     private OpcUaClient client;
 
-    SubscriptionSynchronizer(OpcUaConnectionConfig config, BiConsumer<OpcUaTagConfig, DataValue> onValue,
-                             Consumer<OpcUaSubscription> onTransferFailed) {
+    SubscriptionSynchronizer(OpcUaConnectionConfig config, TagDataListener onValue,
+                             Consumer<OpcUaSubscription> onTransferFailed, Consumer<OpcUaSubscription> onDataLost) {
         this.config = config;
         this.onValue = onValue;
         this.onTransferFailed = onTransferFailed;
+        this.onDataLost = onDataLost;
         config.tags().forEach(tag -> desired.put(tag.tagPath(), tag));
     }
 
@@ -79,7 +87,9 @@ final class SubscriptionSynchronizer {
             OpcUaTagConfig wanted = desired.get(path);
             OpcUaMonitoredItem item = actual.get(path);
             if (wanted == null || !wanted.nodeId().equals(item.getReadValueId().getNodeId().toParseableString())) {
-                owner.remove(item).removeMonitoredItem(item);
+                OpcUaSubscription from = owner.remove(item);
+                from.removeMonitoredItem(item);
+                itemCounts.merge(from, -1, Integer::sum);
                 actual.remove(path);
             }
         }
@@ -88,6 +98,7 @@ final class SubscriptionSynchronizer {
                 OpcUaMonitoredItem item = newItem(tag);
                 OpcUaSubscription subscription = subscriptionWithRoom(current);
                 subscription.addMonitoredItem(item);
+                itemCounts.merge(subscription, 1, Integer::sum);
                 actual.put(tag.tagPath(), item);
                 owner.put(item, subscription);
             }
@@ -110,9 +121,9 @@ final class SubscriptionSynchronizer {
     }
 
     /** What the server granted each tag's item; empty entries for items not created yet. */
-    Map<TagPath, Granted> granted() {
-        Map<TagPath, Granted> result = new LinkedHashMap<>();
-        actual.forEach((path, item) -> result.put(path, new Granted(
+    Map<TagPath, GrantedItem> granted() {
+        Map<TagPath, GrantedItem> result = new LinkedHashMap<>();
+        actual.forEach((path, item) -> result.put(path, new GrantedItem(
                 item.getCreateResult().orElse(StatusCode.UNCERTAIN),
                 item.getRevisedSamplingInterval(),
                 item.getRevisedQueueSize().map(q -> q.longValue()))));
@@ -128,20 +139,27 @@ final class SubscriptionSynchronizer {
         actual.clear();
         owner.clear();
         subscriptions.clear();
+        itemCounts.clear();
         client = null;
     }
 
     private OpcUaSubscription subscriptionWithRoom(OpcUaClient current) {
         for (OpcUaSubscription subscription : subscriptions) {
-            if (subscription.getMonitoredItems().size() < config.maxItemsPerSubscription()) {
+            if (itemCounts.getOrDefault(subscription, 0) < config.maxItemsPerSubscription()) {
                 return subscription;
             }
         }
         OpcUaSubscription subscription = new OpcUaSubscription(current, (double) config.publishingIntervalMs());
+        subscription.setMaxNotificationsPerPublish(uint(MAX_NOTIFICATIONS_PER_PUBLISH));
         subscription.setSubscriptionListener(new OpcUaSubscription.SubscriptionListener() {
             @Override
             public void onTransferFailed(OpcUaSubscription failed, StatusCode status) {
                 onTransferFailed.accept(failed);
+            }
+
+            @Override
+            public void onNotificationDataLost(OpcUaSubscription lossy) {
+                onDataLost.accept(lossy);
             }
         });
         subscriptions.add(subscription);
@@ -157,7 +175,8 @@ final class SubscriptionSynchronizer {
                 uint(DeadbandType.Absolute.getValue()), d)));
         tag.deadbandPercent().ifPresent(d -> item.setFilter(new DataChangeFilter(DataChangeTrigger.StatusValue,
                 uint(DeadbandType.Percent.getValue()), d)));
-        item.setDataValueListener((monitored, value) -> onValue.accept(tag, value));
+        TagPath path = tag.tagPath();
+        item.setDataValueListener((monitored, value) -> onValue.onValue(tag, path, value));
         return item;
     }
 

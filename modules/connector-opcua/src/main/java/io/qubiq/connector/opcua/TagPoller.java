@@ -1,6 +1,8 @@
 package io.qubiq.connector.opcua;
 
+import io.qubiq.core.tag.TagPath;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiConsumer;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
@@ -17,18 +19,20 @@ final class TagPoller {
 
     private static final int DEFAULT_MAX_NODES_PER_READ = 1000;
 
-    private final BiConsumer<OpcUaTagConfig, DataValue> onValue;
+    private final TagDataListener onValue;
     private final BiConsumer<List<OpcUaTagConfig>, Exception> onFailure;
 
-    TagPoller(BiConsumer<OpcUaTagConfig, DataValue> onValue, BiConsumer<List<OpcUaTagConfig>, Exception> onFailure) {
+    TagPoller(TagDataListener onValue, BiConsumer<List<OpcUaTagConfig>, Exception> onFailure) {
         this.onValue = onValue;
         this.onFailure = onFailure;
     }
 
-    void readAll(OpcUaClient client, List<OpcUaTagConfig> tags) {
+    /** Reads every tag of {@code tags} (by path, in its order). */
+    void readAll(OpcUaClient client, List<Map.Entry<TagPath, OpcUaTagConfig>> tags) {
         int chunk = maxNodesPerRead(client);
         for (int from = 0; from < tags.size(); from += chunk) {
-            List<OpcUaTagConfig> part = tags.subList(from, Math.min(tags.size(), from + chunk));
+            List<Map.Entry<TagPath, OpcUaTagConfig>> entries = tags.subList(from, Math.min(tags.size(), from + chunk));
+            List<OpcUaTagConfig> part = entries.stream().map(Map.Entry::getValue).toList();
             List<DataValue> values;
             try {
                 values = client.readValues(0.0, TimestampsToReturn.Both, part.stream().map(OpcUaTagConfig::node).toList());
@@ -37,7 +41,7 @@ final class TagPoller {
                 continue;
             }
             for (int i = 0; i < part.size(); i++) {
-                onValue.accept(part.get(i), values.get(i));
+                onValue.onValue(part.get(i), entries.get(i).getKey(), values.get(i));
             }
         }
     }

@@ -63,7 +63,7 @@ final class TagWriter {
             return CompletableFuture.completedFuture(known);
         }
         return client.readValuesAsync(0.0, TimestampsToReturn.Neither, List.of(node))
-                .thenApply(values -> TagValueShaper.rawType(values.get(0)));
+                .thenApply(values -> TagValueShaper.rawType(values.get(0), Optional.empty()));
     }
 
     private Exception classify(TagPath path, Throwable failure) {

@@ -1,6 +1,7 @@
 package io.qubiq.connector.opcua;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.core.health.ConnectionState;
@@ -47,6 +48,62 @@ class OpcUaSecurityTest {
             await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.UP);
             await().atMost(WAIT).until(() -> publisher.latest("plant/int32")
                     .filter(v -> v.quality().isGood() && Integer.valueOf(42).equals(v.value())).isPresent());
+        }
+    }
+
+    @Test
+    void theRejectedCertificateIsListedByThumbprintAndTrustingItByThumbprintConnectsAtOnce(TestOpcUaServer server,
+                                                                                          @TempDir Path pki)
+            throws Exception {
+        RecordingPublisher publisher = new RecordingPublisher();
+        // a long backoff: the connection must come up because trusting makes the next attempt now
+        OpcUaConnectionConfig config = config(server, SecurityPolicyName.BASIC256SHA256,
+                SecurityModeName.SIGN_AND_ENCRYPT, new OpcUaIdentity.Anonymous(), pki).withReconnect(60_000, 60_000);
+        String thumbprint = CertificateEntry.thumbprint(server.certificate());
+        try (OpcUaConnector connector = new OpcUaConnector("secure2", config)) {
+            assertThat(connector.certificateDirectory()).as("opened before the first attempt").isPresent();
+            assertThat(connector.certificateDirectory().orElseThrow().serverCertificates()).isEmpty();
+            connector.start(publisher);
+
+            List<CertificateEntry> listed = await().atMost(WAIT).until(
+                    () -> connector.certificateDirectory().orElseThrow().serverCertificates(), l -> !l.isEmpty());
+            assertThat(listed).singleElement().satisfies(entry -> {
+                assertThat(entry.thumbprint()).isEqualTo(thumbprint).hasSize(40);
+                assertThat(entry.folder()).isEqualTo(CertificateEntry.Folder.REJECTED);
+                assertThat(entry.subject()).isEqualTo(server.certificate().getSubjectX500Principal().getName());
+                assertThat(entry.notAfter()).isAfter(entry.notBefore());
+            });
+            await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.DOWN);
+            assertThat(connector.trustServerCertificate("00".repeat(20))).as("no such certificate").isEmpty();
+
+            String viewerStyle = thumbprint.toUpperCase().replaceAll("(..)(?!$)", "$1:");
+            Optional<CertificateEntry> trusted = connector.trustServerCertificate(viewerStyle);
+
+            assertThat(trusted).hasValueSatisfying(entry ->
+                    assertThat(entry.folder()).isEqualTo(CertificateEntry.Folder.TRUSTED));
+            assertThat(connector.certificateDirectory().orElseThrow().serverCertificates())
+                    .extracting(CertificateEntry::folder).containsExactly(CertificateEntry.Folder.TRUSTED);
+            assertThat(pki.resolve("trusted/certs")).isNotEmptyDirectory();
+            assertThat(pki.resolve("rejected")).isEmptyDirectory();
+            await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.UP);
+            await().atMost(WAIT).until(() -> publisher.latest("plant/int32").filter(v -> v.quality().isGood()).isPresent());
+            assertThat(connector.trustServerCertificate(thumbprint)).as("trusting again changes nothing")
+                    .hasValueSatisfying(entry -> assertThat(entry.folder()).isEqualTo(CertificateEntry.Folder.TRUSTED));
+        }
+    }
+
+    @Test
+    void aThumbprintThatIsNotFortyHexDigitsIsRefusedAndAnUnsecuredConnectionHasNoCertificates(
+            TestOpcUaServer server, @TempDir Path pki) throws Exception {
+        try (OpcUaConnector secured = new OpcUaConnector("secure3", config(server, SecurityPolicyName.BASIC256SHA256,
+                SecurityModeName.SIGN_AND_ENCRYPT, new OpcUaIdentity.Anonymous(), pki));
+             OpcUaConnector open = new OpcUaConnector("open1", config(server, SecurityPolicyName.NONE,
+                     SecurityModeName.NONE, new OpcUaIdentity.Anonymous(), pki.resolve("none")))) {
+            assertThatThrownBy(() -> secured.trustServerCertificate("abc123"))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("40 hex digits");
+            assertThat(open.certificateDirectory()).isEmpty();
+            assertThat(open.trustServerCertificate("00".repeat(20))).isEmpty();
+            assertThat(pki.resolve("none")).doesNotExist();
         }
     }
 
