@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,9 +28,14 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
      * @throws CorruptStoreException if a store file is damaged: the gateway must not start
      */
     public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events) throws IOException {
+        return open(config, directory, clock, events, new PasswordHasher(config.hashParameters(),
+                config.passwordMinLength(), Runtime.getRuntime().availableProcessors()), LOG::warn);
+    }
+
+    /** As {@link #open(AuthConfig, Path, Clock, EventPublisher)} with a given hasher and setup-token announcer. */
+    static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events, PasswordHasher hasher,
+                     Consumer<String> announcer) throws IOException {
         Roles roles = Roles.withCustom(config.roles());
-        PasswordHasher hasher = new PasswordHasher(config.hashParameters(), config.passwordMinLength(),
-                Runtime.getRuntime().availableProcessors());
         UserStore users = UserStore.open(directory, hasher, roles, clock);
         ApiTokens tokens = ApiTokens.open(directory, users, clock);
         SessionManager sessions = new SessionManager(clock, Duration.ofMillis(config.sessionIdleTimeoutMs()),
@@ -42,6 +48,6 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
                 new Authenticator(users, roles, sessions, tokens), new SignIn(users, sessions, throttle, audit),
                 new UserAdministration(users, tokens, sessions, audit),
                 new AdminBootstrap(users, audit, clock, Duration.ofMillis(config.setupTokenTtlMs()),
-                        config.adminUsername(), LOG::warn));
+                        config.adminUsername(), announcer));
     }
 }

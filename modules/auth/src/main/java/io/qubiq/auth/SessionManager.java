@@ -122,6 +122,11 @@ public final class SessionManager {
         return (int) byKey.values().stream().filter(s -> !expired(s, now)).count();
     }
 
+    /** Entries in the table, expired ones not yet swept included (for tests of the sweep). */
+    int held() {
+        return byKey.size();
+    }
+
     private void sweep() {
         Instant now = clock.instant();
         byKey.values().removeIf(s -> expired(s, now));
