@@ -38,6 +38,7 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.demoplant", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
                 "com.google.common.."));
         ALLOWED.put("io.qubiq.config", List.of(JDK, CORE, "org.yaml.snakeyaml.."));
+        ALLOWED.put("io.qubiq.auth", List.of(JDK, CORE, SLF4J, "com.password4j.."));
         ALLOWED.put("io.qubiq.console", List.of(JDK, CORE, SLF4J, "io.javalin..", "com.fasterxml.jackson..",
                 "io.micrometer..", "jakarta.servlet..", "org.eclipse.jetty..", "kotlin.."));
     }
