@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Rules.</b> A token of a disabled user is refused while the user stays disabled; deleting a user
  * should revoke their tokens ({@link UserAdministration} does); a token whose owner no longer exists
- * is refused anyway. An expired token is refused.
+ * is refused anyway, and so is a token older than its owner (a user deleted and created again under the
+ * same name does not inherit the old user's tokens). An expired token is refused.
  *
  * <p><b>Threading.</b> Safe for concurrent use: lock-free reads of an immutable snapshot, changes
  * serialized by the instance lock.
@@ -171,7 +172,7 @@ public final class ApiTokens {
             return Optional.empty();
         }
         Optional<UserAccount> owner = users.find(stored.token().owner());
-        if (owner.isEmpty() || owner.get().disabled()) {
+        if (owner.isEmpty() || owner.get().disabled() || owner.get().created().isAfter(stored.token().created())) {
             return Optional.empty();
         }
         boolean stale = stored.token().lastUsed().map(t -> !now.isBefore(t.plus(LAST_USED_RESOLUTION))).orElse(true);

@@ -85,6 +85,17 @@ class ApiTokensTest {
     }
 
     @Test
+    void tokenOfADeletedUserDoesNotComeBackWhenTheNameIsReused() {
+        ApiTokens.Created created = tokens.create("exporter", "historian export", Optional.empty());
+        f.auth.users().delete("exporter");
+        f.clock.advance(Duration.ofSeconds(1));
+
+        f.user("exporter", "admin");
+
+        assertThat(tokens.authenticate(created.secret())).isEmpty();
+    }
+
+    @Test
     void expiredTokenIsRejected() {
         ApiTokens.Created created = tokens.create("exporter", "nightly", Optional.of(f.clock.instant().plus(Duration.ofDays(1))));
 
