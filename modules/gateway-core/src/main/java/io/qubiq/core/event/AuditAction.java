@@ -8,5 +8,24 @@ public enum AuditAction {
     /** An operator trusted a device's server certificate (OPC UA), moving it out of the rejected folder. */
     CERTIFICATE_TRUST,
     /** An operator resumed a suspended QuestDB table past the transaction it could not apply. */
-    WAL_RESUME_SKIP
+    WAL_RESUME_SKIP,
+    /** A user signed in with a password; outcome {@code signed in}. */
+    SIGN_IN,
+    /** A sign-in was refused: wrong user or password, disabled user, or throttled (the outcome says which). */
+    SIGN_IN_FAILED,
+    /** A user signed out, or a session was ended for them. */
+    SIGN_OUT,
+    /** The one-time setup token was used (or tried) to create the first administrator. */
+    SETUP_CLAIM,
+    USER_CREATE,
+    USER_PASSWORD_CHANGE,
+    USER_ROLES_CHANGE,
+    USER_DISABLE,
+    USER_ENABLE,
+    USER_DELETE,
+    API_TOKEN_CREATE,
+    API_TOKEN_REVOKE;
+
+    /** {@link AuditEvent#details()} key for the remote address (IP or host) the action came from. */
+    public static final String DETAIL_FROM = "from";
 }

@@ -1,0 +1,70 @@
+package io.qubiq.auth;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Replaces a small file as a whole, so a reader sees either the old or the new content, never a mix.
+ *
+ * <p>Steps: write {@code <name>.tmp} beside the target, fsync it, rename it over the target
+ * atomically, fsync the directory so the rename itself is durable. A crash before the rename leaves
+ * the old file untouched plus a stray temp file, which {@link #discardLeftover} deletes on the next
+ * start; a crash after it leaves the new file. The file is committed when {@link #replace} returns.
+ *
+ * <p>Not thread-safe: callers serialize writes to one target (the stores hold their lock).
+ */
+final class AtomicFile {
+
+    /** Runs between the synced temp write and the rename; tests use it to stand for a crash there. */
+    interface BeforeRename {
+        BeforeRename NOTHING = temp -> { };
+
+        void run(Path temp) throws IOException;
+    }
+
+    private final Path target;
+    private final Path temp;
+    private final BeforeRename beforeRename;
+
+    AtomicFile(Path target, BeforeRename beforeRename) {
+        this.target = target;
+        this.temp = target.resolveSibling(target.getFileName() + ".tmp");
+        this.beforeRename = beforeRename;
+    }
+
+    Path target() {
+        return target;
+    }
+
+    /** Deletes a temp file left by a crash mid-write; the target itself is never touched. */
+    void discardLeftover() throws IOException {
+        Files.deleteIfExists(temp);
+    }
+
+    void replace(byte[] content) throws IOException {
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(content);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+        beforeRename.run(temp);
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        syncDirectory(target.toAbsolutePath().getParent());
+    }
+
+    private static void syncDirectory(Path directory) {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException notSupported) {
+            // Some platforms (Windows) cannot open a directory; the rename is still atomic there.
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.qubiq.auth;
+
+import com.password4j.Argon2Function;
+import com.password4j.types.Argon2;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Hashes and verifies passwords with Argon2id (password4j), and enforces the password policy.
+ *
+ * <p>Stored form: the standard PHC string {@code $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>}, which carries
+ * its own parameters, so changing {@link Argon2Parameters} never locks anyone out: {@link #verify} checks
+ * against the stored parameters and reports {@link Check#MATCH_NEEDS_REHASH} when they differ from the
+ * current ones, and the caller stores a fresh hash (the upgrade path). The derived keys are compared
+ * with {@link Secrets#constantTimeEquals}. The salt comes from this class's own {@code SecureRandom}.
+ *
+ * <p>Thread-safe. At most {@code maxConcurrent} hashes run at once (each takes {@code memoryKib} of
+ * heap); further callers wait their turn.
+ */
+public final class PasswordHasher {
+
+    /** Longer passwords are refused, so nobody can make the server hash megabytes. */
+    public static final int MAX_LENGTH = 1024;
+
+    /** A hash of nothing anyone knows: verified against for unknown users so they cost the same time. */
+    private final String decoy;
+    private final Argon2Parameters parameters;
+    private final Argon2Function current;
+    private final int minLength;
+    private final Semaphore slots;
+
+    public enum Check { MATCH, MATCH_NEEDS_REHASH, MISMATCH }
+
+    public PasswordHasher(Argon2Parameters parameters, int minLength, int maxConcurrent) {
+        if (minLength < 1 || minLength > MAX_LENGTH) {
+            throw new IllegalArgumentException("minimum password length must be 1.." + MAX_LENGTH);
+        }
+        this.parameters = parameters;
+        this.current = function(parameters);
+        this.minLength = minLength;
+        this.slots = new Semaphore(Math.max(1, maxConcurrent), true);
+        this.decoy = hash(Secrets.random(24));
+    }
+
+    public Argon2Parameters parameters() {
+        return parameters;
+    }
+
+    public int minLength() {
+        return minLength;
+    }
+
+    /**
+     * Refuses a password that breaks the policy.
+     *
+     * @throws PasswordRejectedException saying what is required
+     */
+    public void checkPolicy(String password) {
+        int length = password.codePointCount(0, password.length());
+        if (length < minLength) {
+            throw new PasswordRejectedException("a password needs at least " + minLength + " characters; this one has "
+                    + length);
+        }
+        if (length > MAX_LENGTH) {
+            throw new PasswordRejectedException("a password may have at most " + MAX_LENGTH + " characters");
+        }
+    }
+
+    /** A new salted hash of {@code password} with the current parameters (no policy check). */
+    public String hash(String password) {
+        byte[] salt = Secrets.randomBytes(16);
+        return run(() -> current.hash(password.getBytes(StandardCharsets.UTF_8), salt).getResult());
+    }
+
+    /** Whether {@code password} matches {@code stored}; a stored value that is not Argon2id never matches. */
+    public Check verify(String password, String stored) {
+        String[] parts = stored.split("\\$");
+        if (parts.length != 6 || !parts[1].equals("argon2id") || password.length() > 4 * MAX_LENGTH) {
+            verifyDecoy(password);
+            return Check.MISMATCH;
+        }
+        Argon2Function function;
+        byte[] salt;
+        byte[] expected;
+        try {
+            function = Argon2Function.getInstanceFromHash(stored);
+            salt = Base64.getDecoder().decode(parts[4]);
+            expected = Base64.getDecoder().decode(parts[5]);
+        } catch (RuntimeException malformed) {
+            verifyDecoy(password);
+            return Check.MISMATCH;
+        }
+        byte[] actual = run(() -> function.hash(password.getBytes(StandardCharsets.UTF_8), salt).getBytes());
+        if (!Secrets.constantTimeEquals(actual, expected)) {
+            return Check.MISMATCH;
+        }
+        return function.equals(current) ? Check.MATCH : Check.MATCH_NEEDS_REHASH;
+    }
+
+    /** Spends the time of one verification, for a user that does not exist or may not sign in. */
+    public void verifyDecoy(String password) {
+        verify(password.length() > MAX_LENGTH ? "" : password, decoy);
+    }
+
+    private static Argon2Function function(Argon2Parameters p) {
+        return Argon2Function.getInstance(p.memoryKib(), p.iterations(), p.parallelism(), 32, Argon2.ID,
+                Argon2Function.ARGON2_VERSION_13);
+    }
+
+    private <T> T run(java.util.function.Supplier<T> work) {
+        slots.acquireUninterruptibly();
+        try {
+            return work.get();
+        } finally {
+            slots.release();
+        }
+    }
+}

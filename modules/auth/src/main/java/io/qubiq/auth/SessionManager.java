@@ -1,0 +1,138 @@
+package io.qubiq.auth;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Console sessions: opaque ids handed out at sign-in, each with a CSRF token, ended by sign-out, by
+ * timeouts, or for all of a user's sessions at once (password change, disable, delete).
+ *
+ * <p><b>Secrets.</b> A session id and its CSRF token are 256 random bits each (URL-safe base64). The
+ * table is keyed by the SHA-256 of the id, so memory never holds a usable id and a lookup's timing
+ * says nothing about valid ids; the CSRF token is compared with {@link Secrets#constantTimeEquals}.
+ *
+ * <p><b>Expiry.</b> A session ends after {@code idle} without use or {@code absolute} after sign-in,
+ * whichever comes first, measured with the injected clock. Expired sessions are removed when next
+ * looked up and by a sweep every 64 sign-ins, so memory stays proportional to live sessions.
+ *
+ * <p><b>Crash.</b> Sessions live in memory only: a restart signs everybody out. Nothing is written.
+ *
+ * <p><b>Threading.</b> Safe for concurrent use (a {@link ConcurrentHashMap}); every call is O(1) apart
+ * from {@link #endAllOf} and the sweep, which scan the table.
+ */
+public final class SessionManager {
+
+    /** A new session: {@code id} goes into the cookie, {@code csrfToken} into the page. Shown once. */
+    public record NewSession(String id, String csrfToken, Session session) {
+        @Override
+        public String toString() {
+            return "NewSession[user=" + session.user() + "]";
+        }
+    }
+
+    /**
+     * A live session, without its id.
+     *
+     * @param key the SHA-256 of the id: names the session in logs and audit without revealing it
+     */
+    public record Session(String key, String user, Instant created, Instant lastUsed, String csrfTokenHash) {
+        Session touched(Instant now) {
+            return new Session(key, user, created, now, csrfTokenHash);
+        }
+    }
+
+    private final Clock clock;
+    private final Duration idle;
+    private final Duration absolute;
+    private final Map<String, Session> byKey = new ConcurrentHashMap<>();
+    private final AtomicInteger createdSinceSweep = new AtomicInteger();
+
+    public SessionManager(Clock clock, Duration idle, Duration absolute) {
+        if (idle.isNegative() || idle.isZero() || absolute.compareTo(idle) < 0) {
+            throw new IllegalArgumentException("need 0 < idle <= absolute, got idle " + idle + ", absolute " + absolute);
+        }
+        this.clock = clock;
+        this.idle = idle;
+        this.absolute = absolute;
+    }
+
+    /** Starts a session for {@code user} (already authenticated by the caller). */
+    public NewSession create(String user) {
+        if (createdSinceSweep.incrementAndGet() >= 64) {
+            createdSinceSweep.set(0);
+            sweep();
+        }
+        String id = Secrets.random(32);
+        String csrf = Secrets.random(32);
+        Instant now = clock.instant();
+        Session session = new Session(Secrets.sha256(id), user, now, now, Secrets.sha256(csrf));
+        byKey.put(session.key(), session);
+        return new NewSession(id, csrf, session);
+    }
+
+    /** The live session with this id, marked as used now; empty when unknown, ended or expired. */
+    public Optional<Session> resolve(String id) {
+        String key = Secrets.sha256(id);
+        Instant now = clock.instant();
+        Session updated = byKey.computeIfPresent(key, (k, s) -> expired(s, now) ? null : s.touched(now));
+        return Optional.ofNullable(updated);
+    }
+
+    /**
+     * Whether {@code presented} is the CSRF token of the live session {@code id}. Call it for every
+     * state-changing request; a missing token is a mismatch. Does not count as use of the session.
+     */
+    public boolean csrfMatches(String id, String presented) {
+        Session session = byKey.get(Secrets.sha256(id));
+        if (session == null || presented == null || expired(session, clock.instant())) {
+            return false;
+        }
+        return Secrets.constantTimeEquals(Secrets.sha256(presented), session.csrfTokenHash());
+    }
+
+    /** Ends the session with this id (sign-out); the ended session, if it was live. */
+    public Optional<Session> end(String id) {
+        return Optional.ofNullable(byKey.remove(Secrets.sha256(id)));
+    }
+
+    /** Ends every session of {@code user}; returns how many there were. */
+    public int endAllOf(String user) {
+        return endAllOfExcept(user, "");
+    }
+
+    /** Ends every session of {@code user} except the one with key {@code keepKey} (after a password change). */
+    public int endAllOfExcept(String user, String keepKey) {
+        int[] ended = {0};
+        byKey.values().removeIf(s -> {
+            boolean match = s.user().equals(user) && !s.key().equals(keepKey);
+            ended[0] += match ? 1 : 0;
+            return match;
+        });
+        return ended[0];
+    }
+
+    /** Live sessions (for status pages and tests); expired ones not yet swept are not counted. */
+    public int count() {
+        Instant now = clock.instant();
+        return (int) byKey.values().stream().filter(s -> !expired(s, now)).count();
+    }
+
+    /** Entries in the table, expired ones not yet swept included (for tests of the sweep). */
+    int held() {
+        return byKey.size();
+    }
+
+    private void sweep() {
+        Instant now = clock.instant();
+        byKey.values().removeIf(s -> expired(s, now));
+    }
+
+    private boolean expired(Session s, Instant now) {
+        return !now.isBefore(s.lastUsed().plus(idle)) || !now.isBefore(s.created().plus(absolute));
+    }
+}

@@ -1,0 +1,22 @@
+package io.qubiq.auth;
+
+import java.time.Duration;
+
+/**
+ * The answer to a sign-in attempt. The console tells a refused user only "wrong user name or password"
+ * (and when to try again), whatever the actual reason: the reason goes to the audit journal only.
+ */
+public sealed interface SignInResult {
+
+    /** Signed in: set {@code session.id()} as the cookie and hand {@code session.csrfToken()} to the page. */
+    record SignedIn(SessionManager.NewSession session, UserAccount user) implements SignInResult {
+    }
+
+    /**
+     * Refused. {@code retryAfter} is how long the next attempt for this user or address must wait
+     * (zero when it may try at once); {@code throttled} when this attempt was refused for that reason,
+     * without checking the password.
+     */
+    record Refused(Duration retryAfter, boolean throttled) implements SignInResult {
+    }
+}

@@ -1,0 +1,31 @@
+package io.qubiq.auth;
+
+import io.qubiq.core.event.AlarmEvent;
+import io.qubiq.core.event.AuditAction;
+import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.EventPublisher;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Keeps every audit event published. */
+final class RecordingEvents implements EventPublisher {
+
+    final List<AuditEvent> audits = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void alarm(AlarmEvent event) {
+    }
+
+    @Override
+    public void audit(AuditEvent event) {
+        audits.add(event);
+    }
+
+    List<AuditEvent> of(AuditAction action) {
+        return audits.stream().filter(e -> e.action() == action).toList();
+    }
+
+    AuditEvent last() {
+        return audits.get(audits.size() - 1);
+    }
+}
