@@ -18,6 +18,9 @@ final class FailureText {
         if (cause instanceof TimeoutException) {
             return "no answer in time (for a secured endpoint, check whether the server certificate was rejected)";
         }
+        if (cause instanceof io.qubiq.core.error.ConfigurationException) {
+            return cause.getMessage(); // already names the key at fault
+        }
         String message = cause.getMessage();
         return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }

@@ -102,6 +102,12 @@ public record OpcUaConnectionConfig(
                 pollingIntervalMs, publishingIntervalMs, maxItemsPerSubscription, tags);
     }
 
+    public OpcUaConnectionConfig withIdentity(OpcUaIdentity value) {
+        return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, value, pkiDir, requestTimeoutMs,
+                sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode, pollingIntervalMs,
+                publishingIntervalMs, maxItemsPerSubscription, tags);
+    }
+
     public OpcUaConnectionConfig withStaleAfterMs(long value) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, requestTimeoutMs,
                 sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, value, mode, pollingIntervalMs,
@@ -157,6 +163,9 @@ public record OpcUaConnectionConfig(
         if (reconnectMaxMs < reconnectInitialMs) {
             violations.add(new Violation("reconnect_max_ms", "must be at least reconnect_initial_ms ("
                     + reconnectInitialMs + "), was " + reconnectMaxMs));
+        }
+        if (identity instanceof OpcUaIdentity.X509 x509) {
+            UserCertificate.problem(x509).ifPresent(violations::add);
         }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < tags.size(); i++) {

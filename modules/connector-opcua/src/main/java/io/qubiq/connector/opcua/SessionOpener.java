@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.SessionActivityListener;
+import org.eclipse.milo.opcua.stack.core.StatusCodes;
 import org.eclipse.milo.opcua.stack.core.UaException;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
 
@@ -45,8 +46,10 @@ final class SessionOpener {
 
     /** A connected client whose session events go to {@code listener}; throws what the attempt failed with. */
     OpcUaClient open(SessionActivityListener listener) throws Exception {
-        OpcUaClient client = new MiloClientFactory(connectionId, config, pkiDirectory()).create();
+        MiloClientFactory factory = new MiloClientFactory(connectionId, config, pkiDirectory());
+        OpcUaClient client = factory.create();
         try {
+            factory.requireTokenPolicy(client.getConfig().getEndpoint());
             client.addSessionActivityListener(listener);
             client.connectAsync().get(config.requestTimeoutMs() * 2, TimeUnit.MILLISECONDS);
             return client;
@@ -58,11 +61,23 @@ final class SessionOpener {
 
     /** What went wrong with an attempt, with the operator's next step for an untrusted certificate. */
     String explain(Exception failure) {
+        Optional<StatusCode> status = UaException.extractStatusCode(failure);
+        if (config.identity() instanceof OpcUaIdentity.X509 x509 && status.map(SessionOpener::identityRefused).orElse(false)) {
+            return "cannot connect to " + config.endpointUrl() + ": the server refused the x509 user identity ("
+                    + x509.certificate() + "): " + FailureText.describe(failure) + "; the server must trust the"
+                    + " user certificate";
+        }
         boolean security = UaException.extractStatusCode(failure).map(StatusCode::isSecurityError).orElse(false);
         String hint = config.secured() && security ? "; if the server certificate is not trusted yet, it is in "
                 + pkiDir(config, connectionId).resolve("rejected") + ": trust it to connect (POST"
                 + " /api/v1/connections/" + connectionId + "/certificates/<thumbprint>/trust)" : "";
         return "cannot connect to " + config.endpointUrl() + ": " + FailureText.describe(failure) + hint;
+    }
+
+    private static boolean identityRefused(StatusCode status) {
+        long code = status.getValue() & 0xFFFF0000L;
+        return code == StatusCodes.Bad_IdentityTokenRejected || code == StatusCodes.Bad_IdentityTokenInvalid
+                || code == StatusCodes.Bad_UserAccessDenied;
     }
 
     /** The configured PKI directory, or {@code pki/<connection id>} under the working directory when unset. */

@@ -15,6 +15,7 @@ import org.eclipse.milo.opcua.sdk.server.OpcUaServerConfig;
 import org.eclipse.milo.opcua.sdk.server.identity.AnonymousIdentityValidator;
 import org.eclipse.milo.opcua.sdk.server.identity.CompositeValidator;
 import org.eclipse.milo.opcua.sdk.server.identity.UsernameIdentityValidator;
+import org.eclipse.milo.opcua.sdk.server.identity.X509IdentityValidator;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.transport.TransportProfile;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
@@ -31,7 +32,9 @@ import org.eclipse.milo.opcua.stack.transport.server.tcp.OpcTcpServerTransportCo
  * port chosen once, so {@link #stop()} and {@link #start()} bring it down and back on the same
  * endpoint (a connector's reconnect can be tested). Two endpoints on one URL: SecurityPolicy None
  * and Basic256Sha256 with SignAndEncrypt (a self-signed {@link #certificate()}, every client
- * certificate accepted); anonymous or username {@value #USERNAME}/{@value #PASSWORD}. Its namespace ({@value TestNamespace#URI}) has a
+ * certificate accepted); anonymous, username {@value #USERNAME}/{@value #PASSWORD}, or an X.509 user
+ * certificate the test trusted with {@link #trustUserCertificate} (the token signed per Basic256Sha256,
+ * also on the None endpoint). Its namespace ({@value TestNamespace#URI}) has a
  * {@code Plant} folder holding the {@link TestVariable}s.
  *
  * <p>Values survive a restart: the server is rebuilt on {@link #start()} from the values the test
@@ -48,6 +51,7 @@ public final class TestOpcUaServer implements AutoCloseable {
 
     private final int port;
     private final Map<String, DataValue> values = new ConcurrentHashMap<>();
+    private final Set<java.security.cert.X509Certificate> trustedUsers = ConcurrentHashMap.newKeySet();
     private OpcUaServer server;
     private TestNamespace namespace;
     private int namespaceIndex = 2;
@@ -79,7 +83,7 @@ public final class TestOpcUaServer implements AutoCloseable {
                 .setPath(PATH)
                 .setCertificate(certificate.certificate())
                 .addTokenPolicies(OpcUaServerConfig.USER_TOKEN_POLICY_ANONYMOUS,
-                        OpcUaServerConfig.USER_TOKEN_POLICY_USERNAME);
+                        OpcUaServerConfig.USER_TOKEN_POLICY_USERNAME, OpcUaServerConfig.USER_TOKEN_POLICY_X509);
         EndpointConfig open = base.copy()
                 .setSecurityPolicy(SecurityPolicy.None)
                 .setSecurityMode(MessageSecurityMode.None)
@@ -90,13 +94,15 @@ public final class TestOpcUaServer implements AutoCloseable {
                 .build();
         var usernames = new UsernameIdentityValidator(
                 challenge -> USERNAME.equals(challenge.getUsername()) && PASSWORD.equals(challenge.getPassword()));
+        var userCertificates = new X509IdentityValidator(trustedUsers::contains);
         OpcUaServerConfig config = OpcUaServerConfig.builder()
                 .setApplicationUri(ServerCertificate.APPLICATION_URI)
                 .setProductUri("urn:qubiq:testkit")
                 .setApplicationName(LocalizedText.english("Qubiq test OPC UA server"))
                 .setEndpoints(Set.of(open, secured))
                 .setCertificateManager(manager(certificate))
-                .setIdentityValidator(new CompositeValidator(AnonymousIdentityValidator.INSTANCE, usernames))
+                .setIdentityValidator(new CompositeValidator(AnonymousIdentityValidator.INSTANCE, usernames,
+                        userCertificates))
                 .build();
         OpcUaServer created = new OpcUaServer(config,
                 profile -> new OpcTcpServerTransport(OpcTcpServerTransportConfig.newBuilder().build()));
@@ -125,6 +131,15 @@ public final class TestOpcUaServer implements AutoCloseable {
     /** The server's self-signed certificate, which a secured client must trust. */
     public java.security.cert.X509Certificate certificate() {
         return ServerCertificate.get().certificate();
+    }
+
+    /**
+     * Accepts {@code certificate} as an X.509 user identity from now on (also across restarts); any
+     * other user certificate is rejected with Bad_IdentityTokenRejected. Thread-safe.
+     */
+    public TestOpcUaServer trustUserCertificate(java.security.cert.X509Certificate certificate) {
+        trustedUsers.add(certificate);
+        return this;
     }
 
     /** Shuts the server down (clients see the connection drop); {@link #start()} brings it back. */
