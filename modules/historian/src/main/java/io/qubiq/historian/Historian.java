@@ -121,10 +121,10 @@ public final class Historian implements Component {
             Optional<HistorySample> sample = filter.offer(value);
             if (sample.isPresent()) {
                 rows.add(keep(sample.get()));
-            } else {
-                filtered.incrementAndGet();
             }
         }
+        stored.addAndGet(rows.size());
+        filtered.addAndGet(values.size() - rows.size());
         batcher.add(rows);
     }
 
@@ -136,6 +136,7 @@ public final class Historian implements Component {
                 for (HistorySample sample : due) {
                     rows.add(keep(sample));
                 }
+                stored.addAndGet(rows.size());
                 batcher.add(rows);
             }
             batcher.flushIfDue();
@@ -144,8 +145,8 @@ public final class Historian implements Component {
         }
     }
 
+    /** Keeps {@code sample} in the live tail and makes its row; the caller counts it as stored. */
     private QuestDbRow keep(HistorySample sample) {
-        stored.incrementAndGet();
         liveTail.add(sample);
         return schema.row(sample);
     }

@@ -31,7 +31,10 @@ public final class LiveTail {
         if (samplesPerTag == 0) {
             return;
         }
-        ArrayDeque<HistorySample> tail = tails.computeIfAbsent(sample.tag(), t -> new ArrayDeque<>());
+        ArrayDeque<HistorySample> tail = tails.get(sample.tag());
+        if (tail == null) {
+            tail = tails.computeIfAbsent(sample.tag(), t -> new ArrayDeque<>());
+        }
         synchronized (tail) {
             if (tail.size() == samplesPerTag) {
                 tail.removeFirst();

@@ -87,7 +87,7 @@ public final class StorageFilter {
             state.heldBack = null;
             return Optional.empty();
         }
-        if (elapsed(state, now).toMillis() < state.rule.minIntervalMs()) {
+        if (state.rule.minIntervalMs() > 0 && elapsed(state, now).toMillis() < state.rule.minIntervalMs()) {
             state.heldBack = sample;
             return Optional.empty();
         }

@@ -3,7 +3,6 @@ package io.qubiq.sink.questdb;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.sink.ItemCodec;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,13 +23,16 @@ import java.util.Map;
  * bytes, an invalid row) fail with {@link PermanentException}, so the channel quarantines them
  * with their raw bytes. A later format gets a new version byte; this decoder keeps reading 1.
  *
- * <p>Stateless and thread-safe.
+ * <p>Thread-safe. Its only state is a cache of strings it decoded before ({@link Utf8Interner}), so
+ * that a drain does not allocate the same table, column and symbol names for every row.
  */
 public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
 
     static final byte MAGIC = 'Q';
     static final byte VERSION = 1;
     private static final int PREVIEW_CHARS = 300;
+
+    private final Utf8Interner repeated = new Utf8Interner();
 
     @Override
     public byte[] encode(QuestDbRow row) {
@@ -40,15 +42,17 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
         out.writeString(row.table());
         out.writeVarLong(row.timestamp().getEpochSecond());
         out.writeVarLong(row.timestamp().getNano());
-        out.writeVarLong(row.symbols().size());
-        for (Map.Entry<String, String> symbol : row.symbols().entrySet()) {
-            out.writeString(symbol.getKey());
-            out.writeString(symbol.getValue());
+        int symbols = row.symbolCount();
+        int fields = row.fieldCount();
+        out.writeVarLong(symbols);
+        for (int i = 0; i < symbols; i++) {
+            out.writeString(row.fieldName(i));
+            out.writeString((String) row.fieldValue(i));
         }
-        out.writeVarLong(row.columns().size());
-        for (Map.Entry<String, Object> column : row.columns().entrySet()) {
-            out.writeString(column.getKey());
-            writeValue(out, column.getValue());
+        out.writeVarLong(fields - symbols);
+        for (int i = symbols; i < fields; i++) {
+            out.writeString(row.fieldName(i));
+            writeValue(out, row.fieldValue(i));
         }
         return out.toByteArray();
     }
@@ -56,7 +60,7 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
     @Override
     public QuestDbRow decode(byte[] bytes) throws PermanentException {
         try {
-            RowBytesReader in = new RowBytesReader(bytes);
+            RowBytesReader in = new RowBytesReader(bytes, repeated);
             if (in.readByte() != MAGIC) {
                 throw new IllegalArgumentException("not a QuestDB row (bad magic byte)");
             }
@@ -64,20 +68,26 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
             if (version != VERSION) {
                 throw new IllegalArgumentException("unknown QuestDB row format version " + version);
             }
-            String table = in.readString();
+            String table = in.readRepeatedString();
             Instant timestamp = Instant.ofEpochSecond(in.readVarLong(), in.readVarLong());
             int symbolCount = in.readCount();
-            Map<String, String> symbols = new LinkedHashMap<>();
+            String[] symbolNames = new String[symbolCount];
+            String[] symbolValues = new String[symbolCount];
             for (int i = 0; i < symbolCount; i++) {
-                symbols.put(in.readString(), in.readString());
+                symbolNames[i] = in.readRepeatedString();
+                symbolValues[i] = in.readRepeatedString();
             }
             int columnCount = in.readCount();
-            Map<String, Object> columns = new LinkedHashMap<>();
-            for (int i = 0; i < columnCount; i++) {
-                columns.put(in.readString(), readValue(in));
+            String[] names = new String[symbolCount + columnCount];
+            Object[] values = new Object[symbolCount + columnCount];
+            System.arraycopy(symbolNames, 0, names, 0, symbolCount);
+            System.arraycopy(symbolValues, 0, values, 0, symbolCount);
+            for (int i = symbolCount; i < names.length; i++) {
+                names[i] = in.readRepeatedString();
+                values[i] = readValue(in);
             }
             in.requireEnd();
-            return new QuestDbRow(table, timestamp, symbols, columns);
+            return QuestDbRow.of(table, timestamp, names, values, symbolCount);
         } catch (RuntimeException e) {
             throw new PermanentException("undecodable QuestDB row (" + bytes.length + " bytes): " + e.getMessage(), e);
         }

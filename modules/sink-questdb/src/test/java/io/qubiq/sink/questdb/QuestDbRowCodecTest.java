@@ -121,4 +121,86 @@ class QuestDbRowCodecTest {
         assertThat(codec.preview(row))
                 .isEqualTo("samples,tag=a/b value=1.5,n=3i,s=\"x\",ok=false 2026-01-01T00:00:00Z");
     }
+
+    @Test
+    void namesAndSymbolValuesDecodedAgainAreTheSameStringsAndStringColumnsAreFresh() throws Exception {
+        QuestDbRow row = QuestDbRow.builder("samples", Instant.parse("2026-01-01T00:00:00Z"))
+                .symbol("tag", "line1/speed").column("value", 1.5).column("note", "free text").build();
+        byte[] bytes = codec.encode(row);
+
+        QuestDbRow first = codec.decode(bytes);
+        QuestDbRow second = codec.decode(bytes);
+
+        assertThat(second).isEqualTo(row);
+        assertThat(second.table()).isSameAs(first.table());
+        assertThat(second.symbols().get("tag")).isSameAs(first.symbols().get("tag"));
+        assertThat(second.columns().keySet().iterator().next()).isSameAs(first.columns().keySet().iterator().next());
+        assertThat(second.columns().get("note")).isEqualTo("free text").isNotSameAs(first.columns().get("note"));
+    }
+
+    @Test
+    void nonAsciiNamesAndValuesAndLongStringsRoundTrip() throws Exception {
+        String longText = "ä".repeat(300) + "x".repeat(5000);
+        QuestDbRow row = QuestDbRow.builder("température_ligne", Instant.parse("2026-01-01T00:00:00Z"))
+                .symbol("capteur", "Öfen/Zone 1 – heiß").column("wert_°C", 21.5).column("text", longText)
+                .build();
+
+        QuestDbRow decoded = codec.decode(codec.encode(row));
+
+        assertThat(decoded).isEqualTo(row);
+        assertThat(codec.decode(codec.encode(row))).isEqualTo(row); // again, through the string cache
+    }
+
+    @Test
+    void malformedUtf8IsRejectedInNamesAndValues() {
+        byte[] badName = rowWithString(new byte[] {'v', (byte) 0xC3}, "ok".getBytes());
+        byte[] badValue = rowWithString("v".getBytes(), new byte[] {(byte) 0xFF, 'a'});
+
+        assertThatThrownBy(() -> codec.decode(badName)).isInstanceOf(PermanentException.class)
+                .hasMessageContaining("malformed UTF-8");
+        assertThatThrownBy(() -> codec.decode(badValue)).isInstanceOf(PermanentException.class)
+                .hasMessageContaining("malformed UTF-8");
+    }
+
+    @Test
+    void duplicateNamesInTheBytesAreRejected() {
+        RowBytesWriter out = header("t");
+        out.writeVarLong(1);
+        out.writeString("v");
+        out.writeString("x");
+        out.writeVarLong(1);
+        out.writeString("v");
+        out.writeByte((byte) 'L');
+        out.writeZigZag(1);
+
+        assertThatThrownBy(() -> codec.decode(out.toByteArray())).isInstanceOf(PermanentException.class)
+                .hasMessageContaining("also a symbol");
+    }
+
+    /** A row of table t with one string column whose name and value are the given raw bytes. */
+    private static byte[] rowWithString(byte[] name, byte[] value) {
+        RowBytesWriter out = header("t");
+        out.writeVarLong(0);
+        out.writeVarLong(1);
+        out.writeVarLong(name.length);
+        for (byte b : name) {
+            out.writeByte(b);
+        }
+        out.writeByte((byte) 'S');
+        out.writeVarLong(value.length);
+        for (byte b : value) {
+            out.writeByte(b);
+        }
+        return out.toByteArray();
+    }
+
+    private static RowBytesWriter header(String table) {
+        RowBytesWriter out = new RowBytesWriter();
+        out.writeByte(QuestDbRowCodec.MAGIC);
+        out.writeByte(QuestDbRowCodec.VERSION);
+        out.writeString(table);
+        out.writeVarLong(0);
+        out.writeVarLong(0);
+        return out;
+    }
 }
