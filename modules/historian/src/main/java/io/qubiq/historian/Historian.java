@@ -13,6 +13,7 @@ import io.qubiq.tagbus.TagBus;
 import io.qubiq.tagbus.TagFilter;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -51,6 +52,7 @@ public final class Historian implements Component {
     private final StorageFilter filter;
     private final LiveTail liveTail;
     private final RowBatcher batcher;
+    private final Clock clock;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
     private final AtomicLong filtered = new AtomicLong();
@@ -62,6 +64,7 @@ public final class Historian implements Component {
         this.config = Objects.requireNonNull(config, "config");
         this.bus = Objects.requireNonNull(bus, "bus");
         this.exec = Objects.requireNonNull(exec, "exec");
+        this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(channel, "channel");
         this.schema = HistorySchema.of(config);
         this.filter = StorageFilter.of(config, clock);
@@ -117,8 +120,9 @@ public final class Historian implements Component {
     void accept(List<TagValue> values) {
         received.addAndGet(values.size());
         List<QuestDbRow> rows = new ArrayList<>(values.size());
+        Instant now = clock.instant(); // one batch is one moment for the storage rules' intervals
         for (TagValue value : values) {
-            Optional<HistorySample> sample = filter.offer(value);
+            Optional<HistorySample> sample = filter.offer(value, now);
             if (sample.isPresent()) {
                 rows.add(keep(sample.get()));
             }

@@ -76,8 +76,15 @@ public final class StorageFilter {
     }
 
     /** The sample to store for {@code value} now, or empty when it is filtered out or held back. */
-    public synchronized Optional<HistorySample> offer(TagValue value) {
-        Instant now = clock.instant();
+    public Optional<HistorySample> offer(TagValue value) {
+        return offer(value, clock.instant());
+    }
+
+    /**
+     * As {@link #offer(TagValue)}, with the clock read by the caller: a consumer handed a batch of
+     * values at once reads it once for the batch.
+     */
+    public synchronized Optional<HistorySample> offer(TagValue value, Instant now) {
         TagState state = states.computeIfAbsent(value.path(), tag -> new TagState(ruleFor(tag)));
         HistorySample sample = HistorySample.of(value);
         if (state.lastStored == null) {

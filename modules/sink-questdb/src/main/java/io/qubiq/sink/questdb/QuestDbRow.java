@@ -89,6 +89,11 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
         return ((RowFields<?>) symbols).to;
     }
 
+    /** The names, symbols first: an array shared by every row of a layout, never changed. */
+    String[] fieldNames() {
+        return ((RowFields<?>) symbols).names;
+    }
+
     String fieldName(int index) {
         return ((RowFields<?>) symbols).names[index];
     }
@@ -253,6 +258,15 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
             return table;
         }
 
+        /** Symbols and columns together. */
+        int size() {
+            return names.length;
+        }
+
+        int symbolCount() {
+            return symbolCount;
+        }
+
         /**
          * A row of this layout: {@code values} are the symbol values (strings), then the column
          * values, in the order the layout names them. The array is copied.
@@ -266,15 +280,19 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
                 throw new IllegalArgumentException("a row of " + table + " takes " + names.length + " values "
                         + List.of(names) + ", not " + values.length);
             }
-            Object[] own = values.clone();
+            return adopt(timestamp, values.clone());
+        }
+
+        /** {@link #row} without the copy: {@code values} (fresh, of this layout's size) become the row's own. */
+        QuestDbRow adopt(Instant timestamp, Object[] values) {
             for (int i = 0; i < symbolCount; i++) {
-                own[i] = symbolValue(names[i], own[i]);
+                values[i] = symbolValue(names[i], values[i]);
             }
-            for (int i = symbolCount; i < own.length; i++) {
-                own[i] = normalized(names[i], own[i]);
+            for (int i = symbolCount; i < values.length; i++) {
+                values[i] = normalized(names[i], values[i]);
             }
-            return new QuestDbRow(table, timestamp, new RowFields<>(names, own, 0, symbolCount),
-                    new RowFields<>(names, own, symbolCount, names.length));
+            return new QuestDbRow(table, timestamp, new RowFields<>(names, values, 0, symbolCount),
+                    new RowFields<>(names, values, symbolCount, names.length));
         }
     }
 }

@@ -16,13 +16,28 @@ import java.nio.charset.StandardCharsets;
 final class RowBytesReader {
 
     private final byte[] bytes;
-    private final Utf8Interner interner;
+    private final BytesCache<String> repeated;
     private CharsetDecoder strictUtf8;
     private int pos;
 
-    RowBytesReader(byte[] bytes, Utf8Interner interner) {
+    /** @param repeated where {@link #readRepeatedString} keeps and finds its strings */
+    RowBytesReader(byte[] bytes, BytesCache<String> repeated) {
         this.bytes = bytes;
-        this.interner = interner;
+        this.repeated = repeated;
+    }
+
+    int position() {
+        return pos;
+    }
+
+    /** Moves past {@code count} bytes that the caller read by other means. */
+    void skip(int count) {
+        need(count);
+        pos += count;
+    }
+
+    byte[] bytes() {
+        return bytes;
     }
 
     int readByte() {
@@ -65,7 +80,7 @@ final class RowBytesReader {
         return (int) count;
     }
 
-    /** A string that is likely to repeat (a name, a symbol value): shared through the interner. */
+    /** A string that is likely to repeat (a name, a symbol value): shared through the cache. */
     String readRepeatedString() {
         int length = readCount();
         need(length);
@@ -77,10 +92,10 @@ final class RowBytesReader {
             hash = 31 * hash + b;
             highBits |= b;
         }
-        String value = interner.find(bytes, start, length, hash);
+        String value = repeated.find(bytes, start, length, hash);
         if (value == null) {
             value = decode(start, length, highBits >= 0);
-            interner.keep(bytes, start, length, hash, value);
+            repeated.keep(bytes, start, length, hash, value);
         }
         pos += length;
         return value;

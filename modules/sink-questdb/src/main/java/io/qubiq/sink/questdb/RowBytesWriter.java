@@ -74,6 +74,12 @@ final class RowBytesWriter {
         size += utf8.length;
     }
 
+    void writeBytes(byte[] source) {
+        room(source.length);
+        System.arraycopy(source, 0, bytes, size, source.length);
+        size += source.length;
+    }
+
     byte[] toByteArray() {
         return Arrays.copyOf(bytes, size);
     }
