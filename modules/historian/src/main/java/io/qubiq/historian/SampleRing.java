@@ -8,36 +8,34 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The most recent samples of one tag, oldest first, at most {@code capacity}, in parallel arrays
- * of primitives rather than as sample objects: three timestamps as seconds and nanos, the quality
- * code, the data type, and the value as raw bits (booleans, integers, floating point). Strings,
- * timestamps as values and any value not carried by its type's Java class are kept as objects.
- * So a full tail holds no per-sample objects for numeric tags: the garbage collector has nothing
- * to copy or trace for it, however many samples flow through. {@link #copy} rebuilds samples equal
- * to those added. The arrays start small and double up to the capacity.
+ * The most recent samples of one tag, oldest first, at most {@code capacity}, packed into one
+ * {@code long[]} of {@value #STRIDE} words per sample instead of kept as sample objects:
+ *
+ * <pre>
+ * word 0  ts seconds            word 3  ts nanos (30 bits) | type (3) | object flag (1) | source nanos (30)
+ * word 1  source ts seconds     word 4  server ts nanos (high 32 bits) | quality code (low 32)
+ * word 2  server ts seconds     word 5  the value's raw bits: boolean, integer or floating point
+ * </pre>
+ *
+ * A value that has no raw bits (a string, a timestamp, a value not carried by its type's Java
+ * class) is kept in a parallel object array made on first need, and the object flag says so. A
+ * full tail of numeric tags therefore holds no per-sample objects (the garbage collector has
+ * nothing to copy or trace for it) and one sample's words share a cache line or two. {@link #copy}
+ * rebuilds samples equal to those added. The array starts small and doubles up to the capacity.
  *
  * <p>Not thread-safe: {@link LiveTail} guards each ring with its own lock.
  */
 final class SampleRing {
 
+    static final int STRIDE = 6;
     private static final DataType[] TYPES = DataType.values();
-    private static final int FIRST_CAPACITY = 16;
-    /** Kind: the value is in {@link #objects} (or absent, when that slot is null). */
-    private static final byte OBJECT = -1;
+    private static final int FIRST_CAPACITY = 64;
+    private static final long NANOS_MASK = (1L << 30) - 1;
+    private static final long OBJECT_FLAG = 1L << 30;
 
     private final TagPath tag;
     private final int capacity;
-    private long[] seconds = new long[0];
-    private int[] nanos = new int[0];
-    private long[] sourceSeconds = new long[0];
-    private int[] sourceNanos = new int[0];
-    private long[] serverSeconds = new long[0];
-    private int[] serverNanos = new int[0];
-    private int[] qualities = new int[0];
-    private byte[] types = new byte[0];
-    /** How the value is kept: {@link #OBJECT}, or the {@link DataType} ordinal whose raw bits {@link #bits} hold. */
-    private byte[] kinds = new byte[0];
-    private long[] bits = new long[0];
+    private long[] words = new long[0];
     private Object[] objects;
     private int head;
     private int size;
@@ -48,33 +46,45 @@ final class SampleRing {
     }
 
     void add(HistorySample sample) {
-        if (size == seconds.length && size < capacity) {
+        int slots = words.length / STRIDE;
+        if (size == slots && size < capacity) {
             grow();
+            slots = words.length / STRIDE;
         }
         int slot;
-        if (size == seconds.length) {
+        if (size == slots) {
             slot = head; // full: overwrite the oldest
-            head = (head + 1) % seconds.length;
+            head = head + 1 == slots ? 0 : head + 1;
         } else {
-            slot = (head + size) % seconds.length;
+            slot = head + size; // below the capacity nothing wraps: head is 0
             size++;
         }
-        seconds[slot] = sample.ts().getEpochSecond();
-        nanos[slot] = sample.ts().getNano();
-        sourceSeconds[slot] = sample.sourceTs().getEpochSecond();
-        sourceNanos[slot] = sample.sourceTs().getNano();
-        serverSeconds[slot] = sample.serverTs().getEpochSecond();
-        serverNanos[slot] = sample.serverTs().getNano();
-        qualities[slot] = sample.quality().code();
-        types[slot] = (byte) sample.type().ordinal();
-        putValue(slot, sample.type(), sample.value());
+        Object value = sample.value();
+        boolean object = !hasBits(sample.type(), value);
+        int at = slot * STRIDE;
+        words[at] = sample.ts().getEpochSecond();
+        words[at + 1] = sample.sourceTs().getEpochSecond();
+        words[at + 2] = sample.serverTs().getEpochSecond();
+        words[at + 3] = ((long) sample.ts().getNano() << 34) | ((long) sample.type().ordinal() << 31)
+                | (object ? OBJECT_FLAG : 0) | sample.sourceTs().getNano();
+        words[at + 4] = ((long) sample.serverTs().getNano() << 32) | (sample.quality().code() & 0xFFFFFFFFL);
+        words[at + 5] = object ? 0 : rawBits(value);
+        if (object && objects == null && value != null) {
+            objects = new Object[words.length / STRIDE];
+        }
+        if (objects != null) {
+            objects[slot] = object ? value : null;
+        }
     }
 
     /** Adds the samples with {@code from <= ts < to} to {@code out}, oldest first. */
     void copy(Instant from, Instant to, List<HistorySample> out) {
+        int slots = words.length / STRIDE;
         for (int i = 0; i < size; i++) {
-            int slot = (head + i) % seconds.length;
-            if (compare(seconds[slot], nanos[slot], from) >= 0 && compare(seconds[slot], nanos[slot], to) < 0) {
+            int slot = (head + i) % slots;
+            long seconds = words[slot * STRIDE];
+            int nanos = (int) (words[slot * STRIDE + 3] >>> 34);
+            if (compare(seconds, nanos, from) >= 0 && compare(seconds, nanos, to) < 0) {
                 out.add(sample(slot));
             }
         }
@@ -84,51 +94,53 @@ final class SampleRing {
         return size;
     }
 
-    private void putValue(int slot, DataType type, Object value) {
-        long raw;
-        if (type == DataType.FLOAT64 && value instanceof Double d) {
-            raw = Double.doubleToRawLongBits(d);
-        } else if (type == DataType.INT64 && value instanceof Long l) {
-            raw = l;
-        } else if (type == DataType.INT32 && value instanceof Integer i) {
-            raw = i;
-        } else if (type == DataType.FLOAT32 && value instanceof Float f) {
-            raw = Float.floatToRawIntBits(f);
-        } else if (type == DataType.BOOLEAN && value instanceof Boolean b) {
-            raw = b ? 1 : 0;
-        } else {
-            kinds[slot] = OBJECT;
-            if (objects == null && value != null) {
-                objects = new Object[seconds.length];
-            }
-            if (objects != null) {
-                objects[slot] = value;
-            }
-            return;
+    /** Whether the value is carried by its type's Java class and so fits in raw bits. */
+    private static boolean hasBits(DataType type, Object value) {
+        return switch (type) {
+            case FLOAT64 -> value instanceof Double;
+            case INT64 -> value instanceof Long;
+            case INT32 -> value instanceof Integer;
+            case FLOAT32 -> value instanceof Float;
+            case BOOLEAN -> value instanceof Boolean;
+            case STRING, DATETIME -> false;
+        };
+    }
+
+    /** The raw bits of a value {@link #hasBits} accepted. */
+    private static long rawBits(Object value) {
+        if (value instanceof Double d) {
+            return Double.doubleToRawLongBits(d);
+        } else if (value instanceof Float f) {
+            return Float.floatToRawIntBits(f);
+        } else if (value instanceof Boolean b) {
+            return b ? 1 : 0;
         }
-        kinds[slot] = (byte) type.ordinal();
-        bits[slot] = raw;
-        if (objects != null) {
-            objects[slot] = null;
-        }
+        return ((Number) value).longValue();
     }
 
     private HistorySample sample(int slot) {
-        Object value = switch (kinds[slot]) {
-            case OBJECT -> objects == null ? null : objects[slot];
-            default -> switch (TYPES[kinds[slot]]) {
-                case FLOAT64 -> Double.longBitsToDouble(bits[slot]);
-                case INT64 -> bits[slot];
-                case INT32 -> (int) bits[slot];
-                case FLOAT32 -> Float.intBitsToFloat((int) bits[slot]);
-                case BOOLEAN -> bits[slot] != 0;
-                default -> throw new IllegalStateException("no raw bits for " + TYPES[kinds[slot]]);
+        int at = slot * STRIDE;
+        long packed = words[at + 3];
+        long server = words[at + 4];
+        DataType type = TYPES[(int) ((packed >>> 31) & 0x7)];
+        long raw = words[at + 5];
+        Object value;
+        if ((packed & OBJECT_FLAG) != 0) {
+            value = objects == null ? null : objects[slot];
+        } else {
+            value = switch (type) {
+                case FLOAT64 -> Double.longBitsToDouble(raw);
+                case INT64 -> raw;
+                case INT32 -> (int) raw;
+                case FLOAT32 -> Float.intBitsToFloat((int) raw);
+                case BOOLEAN -> raw != 0;
+                case STRING, DATETIME -> throw new IllegalStateException("no raw bits for " + type);
             };
-        };
-        return new HistorySample(tag, TYPES[types[slot]], value, new Quality(qualities[slot]),
-                Instant.ofEpochSecond(seconds[slot], nanos[slot]),
-                Instant.ofEpochSecond(sourceSeconds[slot], sourceNanos[slot]),
-                Instant.ofEpochSecond(serverSeconds[slot], serverNanos[slot]));
+        }
+        return new HistorySample(tag, type, value, new Quality((int) server),
+                Instant.ofEpochSecond(words[at], packed >>> 34),
+                Instant.ofEpochSecond(words[at + 1], packed & NANOS_MASK),
+                Instant.ofEpochSecond(words[at + 2], server >>> 32));
     }
 
     private static int compare(long second, int nano, Instant instant) {
@@ -141,19 +153,10 @@ final class SampleRing {
      * oldest sample is still at 0 and a plain copy keeps the order.
      */
     private void grow() {
-        int length = Math.min(capacity, Math.max(FIRST_CAPACITY, seconds.length * 2));
-        seconds = Arrays.copyOf(seconds, length);
-        nanos = Arrays.copyOf(nanos, length);
-        sourceSeconds = Arrays.copyOf(sourceSeconds, length);
-        sourceNanos = Arrays.copyOf(sourceNanos, length);
-        serverSeconds = Arrays.copyOf(serverSeconds, length);
-        serverNanos = Arrays.copyOf(serverNanos, length);
-        qualities = Arrays.copyOf(qualities, length);
-        types = Arrays.copyOf(types, length);
-        kinds = Arrays.copyOf(kinds, length);
-        bits = Arrays.copyOf(bits, length);
+        int slots = Math.min(capacity, Math.max(FIRST_CAPACITY, 2 * words.length / STRIDE));
+        words = Arrays.copyOf(words, slots * STRIDE);
         if (objects != null) {
-            objects = Arrays.copyOf(objects, length);
+            objects = Arrays.copyOf(objects, slots);
         }
     }
 }

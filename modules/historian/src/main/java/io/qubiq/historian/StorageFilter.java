@@ -85,7 +85,11 @@ public final class StorageFilter {
      * values at once reads it once for the batch.
      */
     public synchronized Optional<HistorySample> offer(TagValue value, Instant now) {
-        TagState state = states.computeIfAbsent(value.path(), tag -> new TagState(ruleFor(tag)));
+        TagState state = states.get(value.path());
+        if (state == null) {
+            state = new TagState(ruleFor(value.path()));
+            states.put(value.path(), state);
+        }
         HistorySample sample = HistorySample.of(value);
         if (state.lastStored == null) {
             return Optional.of(store(state, sample, now));

@@ -24,14 +24,17 @@ class LiveTailTest {
 
     @Test
     void keepsTheNewestSamplesOfEachTagInTheOrderTheyCame() {
-        LiveTail tail = new LiveTail(40);
-        List<HistorySample> added = new ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-            added.add(sample(i));
-            tail.add(sample(i));
-            assertThat(tail.samples(TAG, T0, FAR)).containsExactlyElementsOf(added.subList(Math.max(0, i - 39), i + 1));
+        for (int capacity : new int[] {1, 40, 64, 200}) { // below, at and above the first array size
+            LiveTail tail = new LiveTail(capacity);
+            List<HistorySample> added = new ArrayList<>();
+            for (int i = 0; i < 3 * capacity + 7; i++) {
+                added.add(sample(i));
+                tail.add(sample(i));
+                assertThat(tail.samples(TAG, T0, FAR)).as("capacity %d after %d", capacity, i + 1)
+                        .containsExactlyElementsOf(added.subList(Math.max(0, i + 1 - capacity), i + 1));
+            }
+            assertThat(tail.tags()).isEqualTo(1);
         }
-        assertThat(tail.tags()).isEqualTo(1);
     }
 
     @Test
