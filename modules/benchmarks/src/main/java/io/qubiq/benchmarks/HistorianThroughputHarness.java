@@ -31,6 +31,8 @@ import io.questdb.client.Sender;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -42,7 +44,9 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
@@ -324,7 +328,10 @@ public final class HistorianThroughputHarness {
         Path channelDir = scratch.resolve(prefix + "-channel");
         Pipeline p = Pipeline.start(this, prefix, channelDir, 1L << 30);
         String table = p.table();
+        // a running gateway has long since prepared its buffer's segments; not a cost of these samples
+        awaitBufferPrepared();
         String load = loadAverage();
+        Map<String, Long> threads0 = ThreadCpu.snapshot();
         Cpu c0 = cpu();
         long t0 = System.nanoTime();
         try {
@@ -333,12 +340,13 @@ public final class HistorianThroughputHarness {
             awaitCount(table, n);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Cpu used = cpu().since(c0);
+            String byThread = ThreadCpu.since(threads0, used.gateway());
             check(p, n, prefix);
             ChannelStatus cs = p.channel.status();
             log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all published after %.2f s; channel delivered %,d,"
-                            + " buffered now %,d; CPU gateway %.2f s, QuestDB %.2f s; load %s)", prefix, n, seconds,
-                    n / seconds, published, cs.itemsDelivered(), cs.bufferedItems(), used.gateway(), used.questDb(),
-                    load);
+                            + " buffered now %,d; CPU gateway %.2f s (%s), QuestDB %.2f s; load %s)", prefix, n,
+                    seconds, n / seconds, published, cs.itemsDelivered(), cs.bufferedItems(), used.gateway(),
+                    byThread, used.questDb(), load);
             return new Run("gateway", repetition, n, seconds, load, used.gateway(), used.questDb());
         } finally {
             p.stop();
@@ -384,6 +392,7 @@ public final class HistorianThroughputHarness {
             server.restart();
             String load = loadAverage();
             sampler.phase("drain");
+            Map<String, Long> threads0 = ThreadCpu.snapshot();
             Cpu c0 = cpu();
             long d0 = System.nanoTime();
             double gcSeconds = 0;
@@ -414,14 +423,15 @@ public final class HistorianThroughputHarness {
             awaitCount(table, n);
             double seconds = (System.nanoTime() - d0) / 1e9;
             Cpu used = cpu().since(c0);
+            String byThread = ThreadCpu.since(threads0, used.gateway());
             sampler.phase("done");
             heap.add(new Heap("drain", 1, usedAfterGc(), true));
             // the three System.gc() calls are in the timed window; their CPU is not the drain's
             double gatewayCpu = used.gateway() - gcCpu;
             log("%-16s %,12d rows %8.2f s %,12.0f rows/s (first row delivered after %.2f s; %.2f s spent in the"
-                    + " three System.gc() calls, included; CPU gateway %.2f s without those GCs' %.2f s, QuestDB"
+                    + " three System.gc() calls, included; CPU gateway %.2f s without those GCs' %.2f s (%s), QuestDB"
                     + " %.2f s; load %s)", prefix, n, seconds, n / seconds, firstRow, gcSeconds, gatewayCpu, gcCpu,
-                    used.questDb(), load);
+                    byThread, used.questDb(), load);
             return new DrainResult(new Run("drain", repetition, n, seconds, load, gatewayCpu, used.questDb()),
                     fillSeconds, List.copyOf(heap), gcSeconds, firstRow);
         } finally {
@@ -606,6 +616,52 @@ public final class HistorianThroughputHarness {
         }
     }
 
+    // ------------------------------------------------------------------------------------------ threads
+
+    /** CPU time of this JVM's threads by name, numbers in names folded ({@code forwarder-N}). */
+    private static final class ThreadCpu {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+        static Map<String, Long> snapshot() {
+            Map<String, Long> byName = new TreeMap<>();
+            for (long id : THREADS.getAllThreadIds()) {
+                ThreadInfo info = THREADS.getThreadInfo(id);
+                long cpu = THREADS.getThreadCpuTime(id);
+                if (info != null && cpu > 0) {
+                    byName.merge(info.getThreadName().replaceAll("\\d+", "N"), cpu, Long::sum);
+                }
+            }
+            return byName;
+        }
+
+        /**
+         * The four threads that used most CPU since {@code before}, the rest, and what no Java thread
+         * accounts for of the process's {@code processCpu} seconds (GC, JIT, VM; threads that ended).
+         */
+        static String since(Map<String, Long> before, double processCpu) {
+            Map<String, Long> now = snapshot();
+            List<Map.Entry<String, Double>> used = new ArrayList<>();
+            double total = 0;
+            for (Map.Entry<String, Long> e : now.entrySet()) {
+                double seconds = (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / 1e9;
+                if (seconds > 0) {
+                    used.add(Map.entry(e.getKey(), seconds));
+                    total += seconds;
+                }
+            }
+            used.sort(Map.Entry.<String, Double>comparingByValue().reversed());
+            StringBuilder out = new StringBuilder();
+            double shown = 0;
+            for (int i = 0; i < Math.min(4, used.size()); i++) {
+                out.append(String.format("%s %.2f s, ", used.get(i).getKey(), used.get(i).getValue()));
+                shown += used.get(i).getValue();
+            }
+            out.append(String.format("other threads %.2f s, non-Java %.2f s", total - shown,
+                    Math.max(0, processCpu - total)));
+            return out.toString();
+        }
+    }
+
     // ------------------------------------------------------------------------------------------ heap
 
     private static long usedAfterGc() {
@@ -770,6 +826,27 @@ public final class HistorianThroughputHarness {
                 options.drain ? "" : " (drain skipped)", options.repetitions, options.drainRepetitions,
                 options.warmup, options.tags, options.batch,
                 options.liveTail < 0 ? "default" : options.liveTail + " samples per tag", options.dir);
+    }
+
+    /**
+     * Waits (at most 30 s) until the buffer threads of a newly opened channel have prepared its
+     * first segments (mapping and touching 64 MiB files): until their CPU time stays still for 0.5 s.
+     */
+    private static void awaitBufferPrepared() {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        long last = -1;
+        long stillSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            long cpu = ThreadCpu.snapshot().entrySet().stream().filter(e -> e.getKey().startsWith("qubiq-buffer-prepare"))
+                    .mapToLong(Map.Entry::getValue).sum();
+            if (cpu != last) {
+                last = cpu;
+                stillSince = System.nanoTime();
+            } else if (System.nanoTime() - stillSince > 500_000_000L) {
+                return;
+            }
+            LockSupport.parkNanos(50_000_000L);
+        }
     }
 
     private Cpu cpu() {

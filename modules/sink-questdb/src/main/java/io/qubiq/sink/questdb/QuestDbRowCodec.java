@@ -55,6 +55,11 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
     private final BytesCache<String> repeatedStrings = new BytesCache<>(2048, 64);
     private final BytesCache<QuestDbRow.Layout> shapes = new BytesCache<>(64, 4096);
     private final EncodedShape[] encodedShapes = new EncodedShape[ENCODED_SHAPE_SLOTS];
+    /** The shape block decoded last and its layout, compared before hashing a block (racy, immutable). */
+    private LastShape lastShape;
+
+    private record LastShape(byte[] block, QuestDbRow.Layout layout) {
+    }
 
     @Override
     public byte[] encode(QuestDbRow row) {
@@ -123,11 +128,18 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
         int start = in.position();
         in.skip(length);
         byte[] bytes = in.bytes();
-        int hash = BytesCache.hash(bytes, start, length);
-        QuestDbRow.Layout layout = shapes.find(bytes, start, length, hash);
-        if (layout == null) {
-            layout = shape(Arrays.copyOfRange(bytes, start, start + length));
-            shapes.keep(bytes, start, length, hash, layout);
+        LastShape last = lastShape;
+        QuestDbRow.Layout layout;
+        if (last != null && Arrays.equals(last.block, 0, last.block.length, bytes, start, start + length)) {
+            layout = last.layout; // the common case: the same shape as the row before
+        } else {
+            int hash = BytesCache.hash(bytes, start, length);
+            layout = shapes.find(bytes, start, length, hash);
+            if (layout == null) {
+                layout = shape(Arrays.copyOfRange(bytes, start, start + length));
+                shapes.keep(bytes, start, length, hash, layout);
+            }
+            lastShape = new LastShape(Arrays.copyOfRange(bytes, start, start + length), layout);
         }
         Instant timestamp = Instant.ofEpochSecond(in.readVarLong(), in.readVarLong());
         Object[] values = new Object[layout.size()];

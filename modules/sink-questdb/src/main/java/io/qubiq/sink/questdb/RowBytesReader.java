@@ -46,6 +46,18 @@ final class RowBytesReader {
     }
 
     long readVarLong() {
+        if (bytes.length - pos >= 10) {
+            // enough bytes for the longest varint: no bounds check per byte
+            long value = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                int b = bytes[pos++];
+                value |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    return value;
+                }
+            }
+            throw new IllegalArgumentException("varint longer than 10 bytes at " + pos);
+        }
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = readByte();
