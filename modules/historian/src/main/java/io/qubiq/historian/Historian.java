@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * reachable then, the channel's sink creates them before its first write.
  *
  * <p>Threading: the tag bus's delivery thread {@code tagbus-historian} and the ticker
- * {@code historian-ticker} do the work; {@link #status} is safe from any thread. Start and stop
- * are called by the lifecycle thread.
+ * {@code historian-ticker} turn values into rows; the batcher's {@code historian-writer} submits
+ * them to the channel, so the next rows are made while a batch is written; {@link #status} is safe
+ * from any thread. Start and stop are called by the lifecycle thread.
  */
 public final class Historian implements Component {
 
@@ -96,12 +97,13 @@ public final class Historian implements Component {
             return thread;
         });
         long tickMs = Math.max(10, Math.min(250, config.lingerMs() == 0 ? 250 : config.lingerMs()));
+        batcher.start();
         ticker.scheduleWithFixedDelay(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
         subscription = bus.subscribe(new SubscriptionSpec(SUBSCRIBER, config.queueCapacityValues(),
                 OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), this::accept));
     }
 
-    /** Unsubscribes, stops the ticker and hands the last pending rows to the channel. */
+    /** Unsubscribes, stops the ticker, hands the last pending rows to the channel and ends the writer. */
     @Override
     public synchronized void stop() throws InterruptedException {
         if (subscription == null) {
@@ -112,7 +114,7 @@ public final class Historian implements Component {
         if (!ticker.awaitTermination(5, TimeUnit.SECONDS)) {
             ticker.shutdownNow();
         }
-        batcher.flush();
+        batcher.stop();
         subscription = null;
     }
 
