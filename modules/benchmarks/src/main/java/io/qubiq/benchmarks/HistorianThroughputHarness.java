@@ -74,9 +74,9 @@ import java.util.stream.Stream;
  * </ul>
  *
  * Besides wall-clock rates, each scenario records the CPU time the harness JVM and the QuestDB child used
- * in its timed window (from the JVM and /proc): CPU per row does not depend on how much of the shared
- * machine other processes take, so "direct's CPU per row / the gateway's" shows what the rate ratio would
- * be on a CPU-bound machine.
+ * in its timed window (from the JVM and /proc), and for the gateway and the drain the JVM's by thread.
+ * The JVM's CPU per row is what each path costs, whatever share of the machine other processes take;
+ * QuestDB's follows wall time rather than rows (its workers poll and take the CPU that is free).
  *
  * Every scenario and repetition writes tables of its own (a new prefix), created with the historian's DDL
  * ({@code WAL DEDUP UPSERT KEYS(ts, tag)}), and drops them afterwards.
@@ -193,9 +193,6 @@ public final class HistorianThroughputHarness {
             return questDbCpu * 1e6 / rows;
         }
 
-        double cpuMicrosPerRow() {
-            return gatewayMicrosPerRow() + questDbMicrosPerRow();
-        }
     }
 
     /** CPU seconds used so far by this JVM and by the QuestDB child process. */
@@ -723,45 +720,42 @@ public final class HistorianThroughputHarness {
                         + " drain repetitions %d%n", options.samples, options.repetitions, options.warmup,
                 options.tags, options.batch, options.drain ? options.backlog : 0,
                 options.drain ? options.drainRepetitions : 0);
-        System.out.println("ratio = rows/s against direct of the same repetition; CPU µs/row = CPU time of the harness"
-                + " JVM (gateway path or direct writer) and of QuestDB per row; CPU ratio = direct's total CPU per row"
-                + " / this one's (the rate ratio a CPU-bound machine would show)");
-        System.out.printf("%-12s %4s %12s %9s %12s %7s %10s %10s %9s  %s%n", "scenario", "rep", "rows", "seconds",
-                "rows/s", "ratio", "JVM µs/row", "QDB µs/row", "CPU ratio", "load avg at start");
+        System.out.println("ratio = rows/s against direct of the same repetition; JVM / QDB µs/row = CPU time of the"
+                + " harness JVM (gateway path or direct writer) / of QuestDB per row. QuestDB's follows wall time (its"
+                + " workers poll and take what CPU is free); the JVM's is the cost of each path.");
+        System.out.printf("%-12s %4s %12s %9s %12s %7s %10s %10s  %s%n", "scenario", "rep", "rows", "seconds",
+                "rows/s", "ratio", "JVM µs/row", "QDB µs/row", "load avg at start");
         List<Double> ratios = new ArrayList<>();
-        List<Double> cpuRatios = new ArrayList<>();
         for (int r = 1; r <= options.repetitions; r++) {
             Run d = find(runs, "direct", r);
             Run g = find(runs, "gateway", r);
             row(d, null);
             row(g, d);
             ratios.add(g.rate() / d.rate());
-            cpuRatios.add(d.cpuMicrosPerRow() / g.cpuMicrosPerRow());
         }
-        List<Double> directRates = runs.stream().filter(x -> x.scenario.equals("direct")).map(Run::rate).toList();
-        List<Double> gatewayRates = runs.stream().filter(x -> x.scenario.equals("gateway")).map(Run::rate).toList();
         System.out.printf("throughput: direct median %,.0f rows/s, gateway median %,.0f rows/s; median of per-rep ratios"
-                        + " %.3f (min %.3f, max %.3f); median CPU ratio %.3f%n", median(directRates),
-                median(gatewayRates), median(ratios), Collections.min(ratios), Collections.max(ratios),
-                median(cpuRatios));
+                        + " %.3f (min %.3f, max %.3f); JVM CPU per row, median: direct %.2f µs, gateway %.2f µs%n",
+                median(values(runs, "direct", Run::rate)), median(values(runs, "gateway", Run::rate)), median(ratios),
+                Collections.min(ratios), Collections.max(ratios),
+                median(values(runs, "direct", Run::gatewayMicrosPerRow)),
+                median(values(runs, "gateway", Run::gatewayMicrosPerRow)));
         if (!drains.isEmpty()) {
             List<Double> drainRatios = new ArrayList<>();
-            List<Double> drainCpuRatios = new ArrayList<>();
             for (DrainResult drain : drains) {
                 Run dd = find(runs, "drain-direct", drain.run.repetition());
-                row(drain.run, null);
+                row(drain.run, dd);
                 row(dd, null);
                 drainRatios.add(drain.run.rate() / dd.rate());
-                drainCpuRatios.add(dd.cpuMicrosPerRow() / drain.run.cpuMicrosPerRow());
-                System.out.printf("  drain %d: ratio %.3f, CPU ratio %.3f; backlog fill %.2f s = %,.0f samples/s; first"
-                                + " row delivered %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
-                        drain.run.repetition(), drain.run.rate() / dd.rate(),
-                        dd.cpuMicrosPerRow() / drain.run.cpuMicrosPerRow(), drain.fillSeconds,
+                System.out.printf("  drain %d: ratio %.3f; backlog fill %.2f s = %,.0f samples/s; first row delivered"
+                                + " %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
+                        drain.run.repetition(), drain.run.rate() / dd.rate(), drain.fillSeconds,
                         options.backlog / drain.fillSeconds, drain.firstRowSeconds, drain.gcSeconds);
             }
-            System.out.printf("drain (%,d rows, %d repetitions): median ratio %.3f (min %.3f, max %.3f); median CPU"
-                            + " ratio %.3f%n", options.backlog, drains.size(), median(drainRatios),
-                    Collections.min(drainRatios), Collections.max(drainRatios), median(drainCpuRatios));
+            System.out.printf("drain (%,d rows, %d repetitions): median ratio %.3f (min %.3f, max %.3f); JVM CPU per"
+                            + " row, median: direct %.2f µs, drain %.2f µs%n", options.backlog, drains.size(),
+                    median(drainRatios), Collections.min(drainRatios), Collections.max(drainRatios),
+                    median(values(runs, "drain-direct", Run::gatewayMicrosPerRow)),
+                    median(values(runs, "drain", Run::gatewayMicrosPerRow)));
             for (DrainResult drain : drains) {
                 System.out.printf("heap, drain %d:%n", drain.run.repetition());
                 heapReport(drain.heap);
@@ -791,12 +785,15 @@ public final class HistorianThroughputHarness {
         System.out.println();
     }
 
-    /** One table row; with a {@code baseline}, also the rate and CPU ratios against it. */
+    /** One table row; with a {@code baseline}, also the rate ratio against it. */
     private static void row(Run r, Run baseline) {
-        System.out.printf("%-12s %4d %,12d %9.2f %,12.0f %7s %10.2f %10.2f %9s  %s%n", r.scenario, r.repetition, r.rows,
+        System.out.printf("%-12s %4d %,12d %9.2f %,12.0f %7s %10.2f %10.2f  %s%n", r.scenario, r.repetition, r.rows,
                 r.seconds, r.rate(), baseline == null ? "" : String.format("%.3f", r.rate() / baseline.rate()),
-                r.gatewayMicrosPerRow(), r.questDbMicrosPerRow(),
-                baseline == null ? "" : String.format("%.3f", baseline.cpuMicrosPerRow() / r.cpuMicrosPerRow()), r.load);
+                r.gatewayMicrosPerRow(), r.questDbMicrosPerRow(), r.load);
+    }
+
+    private static List<Double> values(List<Run> runs, String scenario, java.util.function.ToDoubleFunction<Run> value) {
+        return runs.stream().filter(r -> r.scenario.equals(scenario)).map(value::applyAsDouble).toList();
     }
 
     private static Run find(List<Run> runs, String scenario, int repetition) {
