@@ -31,6 +31,8 @@ import io.questdb.client.Sender;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -42,7 +44,9 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
@@ -62,10 +66,17 @@ import java.util.stream.Stream;
  *       bus's drop-oldest policy never discards a sample; any drop fails the run.
  *   <li><b>drain</b>: QuestDB stopped, a backlog of M samples published through the same path lands in the
  *       channel's disk buffer ({@code durability: none}); QuestDB restarted; timed from "QuestDB answers
- *       /ping" until the buffer is empty and all M rows are visible. Baseline: direct with M rows, same run.
- *       Heap used is sampled every second during fill and drain, and after {@code System.gc()} at the start
- *       and end of the fill and at 10 %, 50 % and 90 % of the drain.
+ *       /ping" until the buffer is empty and all M rows are visible. Baseline: direct with M rows, same run,
+ *       right after QuestDB is restarted once more, so that both start on a freshly started server.
+ *       {@code --drain-repetitions} repeats drain and baseline. Heap used is sampled every second during fill
+ *       and drain, and after {@code System.gc()} at the start and end of the fill and at 10 %, 50 % and 90 %
+ *       of the drain.
  * </ul>
+ *
+ * Besides wall-clock rates, each scenario records the CPU time the harness JVM and the QuestDB child used
+ * in its timed window (from the JVM and /proc), and for the gateway and the drain the JVM's by thread.
+ * The JVM's CPU per row is what each path costs, whatever share of the machine other processes take;
+ * QuestDB's follows wall time rather than rows (its workers poll and take the CPU that is free).
  *
  * Every scenario and repetition writes tables of its own (a new prefix), created with the historian's DDL
  * ({@code WAL DEDUP UPSERT KEYS(ts, tag)}), and drops them afterwards.
@@ -74,6 +85,9 @@ public final class HistorianThroughputHarness {
 
     private static final long BASE_MICROS = Instant.parse("2026-11-29T00:00:00Z").getEpochSecond() * 1_000_000L;
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final long CLOCK_TICKS = clockTicks();
 
     private final Options options;
     private final Path scratch;
@@ -98,9 +112,11 @@ public final class HistorianThroughputHarness {
         long samples = 3_000_000;
         long backlog = 10_000_000;
         int repetitions = 3;
+        int drainRepetitions = 1;
         long warmup = 500_000;
         int tags = 300;
         int batch = 1000;
+        int liveTail = -1;
         boolean drain = true;
         boolean keep = false;
         Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "historian");
@@ -113,19 +129,24 @@ public final class HistorianThroughputHarness {
                     case "--samples" -> o.samples = count(args[++i]);
                     case "--backlog" -> o.backlog = count(args[++i]);
                     case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
+                    case "--drain-repetitions" -> o.drainRepetitions = Integer.parseInt(args[++i]);
                     case "--warmup" -> o.warmup = count(args[++i]);
                     case "--tags" -> o.tags = Integer.parseInt(args[++i]);
                     case "--batch" -> o.batch = Integer.parseInt(args[++i]);
+                    case "--live-tail" -> o.liveTail = Integer.parseInt(args[++i]);
                     case "--dir" -> o.dir = Path.of(args[++i]);
                     case "--no-drain" -> o.drain = false;
                     case "--keep" -> o.keep = true;
                     case "-h", "--help" -> {
                         System.out.println("""
                                 HistorianThroughputHarness [--samples N] [--backlog M] [--repetitions R] [--warmup W]
-                                    [--tags T] [--batch B] [--dir DIR] [--no-drain] [--keep]
+                                    [--drain-repetitions D] [--tags T] [--batch B] [--live-tail L] [--dir DIR]
+                                    [--no-drain] [--keep]
                                   N  samples per throughput repetition (default 3m); M drain backlog (default 10m);
                                   R  repetitions of direct+gateway (default 3); W warm-up samples (default 500k, 0 = none);
+                                  D  repetitions of drain+direct, each on a freshly restarted QuestDB (default 1);
                                   T  tags (default 300); B rows per flush / historian batch / forwarder batch (1000);
+                                  L  live-tail samples per tag (default: the historian's default, 1000; 0 = none);
                                   DIR scratch directory, emptied first and deleted after (unless --keep).
                                   Counts accept k and m suffixes: 500k, 10m.""");
                         System.exit(0);
@@ -133,7 +154,8 @@ public final class HistorianThroughputHarness {
                     default -> throw new IllegalArgumentException("unknown argument " + a + " (try --help)");
                 }
             }
-            if (o.samples < 1 || o.backlog < 1 || o.repetitions < 1 || o.tags < 1 || o.batch < 1) {
+            if (o.samples < 1 || o.backlog < 1 || o.repetitions < 1 || o.drainRepetitions < 1 || o.tags < 1
+                    || o.batch < 1) {
                 throw new IllegalArgumentException("counts must be positive");
             }
             return o;
@@ -153,9 +175,30 @@ public final class HistorianThroughputHarness {
 
     // ------------------------------------------------------------------------------------------ results
 
-    record Run(String scenario, int repetition, long rows, double seconds, String load) {
+    /**
+     * One timed scenario. {@code gatewayCpu} and {@code questDbCpu}: CPU seconds the harness JVM (the
+     * gateway path, or the direct writer) and the QuestDB child used in the timed window.
+     */
+    record Run(String scenario, int repetition, long rows, double seconds, String load, double gatewayCpu,
+               double questDbCpu) {
         double rate() {
             return rows / seconds;
+        }
+
+        double gatewayMicrosPerRow() {
+            return gatewayCpu * 1e6 / rows;
+        }
+
+        double questDbMicrosPerRow() {
+            return questDbCpu * 1e6 / rows;
+        }
+
+    }
+
+    /** CPU seconds used so far by this JVM and by the QuestDB child process. */
+    record Cpu(double gateway, double questDb) {
+        Cpu since(Cpu start) {
+            return new Cpu(gateway - start.gateway, questDb - start.questDb);
         }
     }
 
@@ -211,39 +254,45 @@ public final class HistorianThroughputHarness {
         List<Run> runs = new ArrayList<>();
         if (options.warmup > 0) {
             log("warm-up: direct and gateway, %,d samples each (not reported)", options.warmup);
-            direct("warm_direct", options.warmup, 0);
+            direct("direct", "warm_direct", options.warmup, 0);
             gateway("warm_gateway", options.warmup, 0);
         }
         for (int r = 1; r <= options.repetitions; r++) {
             // alternate the order so a trend in the machine's load does not favour one side
             if (r % 2 == 1) {
-                runs.add(direct("rep" + r + "_direct", options.samples, r));
+                runs.add(direct("direct", "rep" + r + "_direct", options.samples, r));
                 runs.add(gateway("rep" + r + "_gateway", options.samples, r));
             } else {
                 runs.add(gateway("rep" + r + "_gateway", options.samples, r));
-                runs.add(direct("rep" + r + "_direct", options.samples, r));
+                runs.add(direct("direct", "rep" + r + "_direct", options.samples, r));
             }
         }
-        DrainResult drain = null;
+        List<DrainResult> drains = new ArrayList<>();
         if (options.drain) {
-            drain = drain("drain_gateway", options.backlog);
-            runs.add(drain.run);
-            Run baseline = direct("drain_direct", options.backlog, 1);
-            runs.add(new Run("drain-direct", 1, baseline.rows(), baseline.seconds(), baseline.load()));
+            for (int r = 1; r <= options.drainRepetitions; r++) {
+                DrainResult drain = drain("rep" + r + "_drain", options.backlog, r);
+                drains.add(drain);
+                runs.add(drain.run);
+                // the baseline starts as the drain does: right after QuestDB (re)started
+                log("drain baseline: restarting QuestDB, then direct with the same %,d rows", options.backlog);
+                server.restart();
+                runs.add(direct("drain-direct", "rep" + r + "_drain_direct", options.backlog, r));
+            }
         }
         String loadEnd = loadAverage();
-        report(runs, drain, loadStart, loadEnd);
+        report(runs, drains, loadStart, loadEnd);
     }
 
     // ------------------------------------------------------------------------------------------ scenarios
 
     /** The questdb-client sender writing the historian's row layout directly. */
-    private Run direct(String prefix, long n, int repetition) {
+    private Run direct(String scenario, String prefix, long n, int repetition) {
         String table = createTables(prefix);
         String load = loadAverage();
         String config = "http::addr=" + server.ilpAddress() + ";auto_flush=off;protocol_version=2;retry_timeout=0;";
         int batch = options.batch;
         int tags = options.tags;
+        Cpu c0 = cpu();
         long t0 = System.nanoTime();
         try (Sender sender = Sender.fromConfig(config)) {
             for (long i = 0; i < n; i++) {
@@ -264,10 +313,11 @@ public final class HistorianThroughputHarness {
         double sent = (System.nanoTime() - t0) / 1e9;
         awaitCount(table, n);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all sent after %.2f s; load %s)", prefix, n, seconds,
-                n / seconds, sent, load);
+        Cpu used = cpu().since(c0);
+        log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all sent after %.2f s; CPU harness %.2f s, QuestDB %.2f s;"
+                + " load %s)", prefix, n, seconds, n / seconds, sent, used.gateway(), used.questDb(), load);
         dropTables(prefix);
-        return new Run("direct", repetition, n, seconds, load);
+        return new Run(scenario, repetition, n, seconds, load, used.gateway(), used.questDb());
     }
 
     /** Tag bus → historian → channel (fast path) → QuestDbSink → QuestDB. */
@@ -275,19 +325,26 @@ public final class HistorianThroughputHarness {
         Path channelDir = scratch.resolve(prefix + "-channel");
         Pipeline p = Pipeline.start(this, prefix, channelDir, 1L << 30);
         String table = p.table();
+        // a running gateway has long since prepared its buffer's segments; not a cost of these samples
+        awaitBufferPrepared();
         String load = loadAverage();
+        Map<String, Long> threads0 = ThreadCpu.snapshot();
+        Cpu c0 = cpu();
         long t0 = System.nanoTime();
         try {
             publish(p, n);
             double published = (System.nanoTime() - t0) / 1e9;
             awaitCount(table, n);
             double seconds = (System.nanoTime() - t0) / 1e9;
+            Cpu used = cpu().since(c0);
+            String byThread = ThreadCpu.since(threads0, used.gateway());
             check(p, n, prefix);
             ChannelStatus cs = p.channel.status();
             log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all published after %.2f s; channel delivered %,d,"
-                            + " buffered now %,d; load %s)", prefix, n, seconds, n / seconds, published,
-                    cs.itemsDelivered(), cs.bufferedItems(), load);
-            return new Run("gateway", repetition, n, seconds, load);
+                            + " buffered now %,d; CPU gateway %.2f s (%s), QuestDB %.2f s; load %s)", prefix, n,
+                    seconds, n / seconds, published, cs.itemsDelivered(), cs.bufferedItems(), used.gateway(),
+                    byThread, used.questDb(), load);
+            return new Run("gateway", repetition, n, seconds, load, used.gateway(), used.questDb());
         } finally {
             p.stop();
             dropTables(prefix);
@@ -299,7 +356,7 @@ public final class HistorianThroughputHarness {
     }
 
     /** Backlog with QuestDB down, then restart and drain. */
-    private DrainResult drain(String prefix, long n) throws Exception {
+    private DrainResult drain(String prefix, long n, int repetition) throws Exception {
         Path channelDir = scratch.resolve(prefix + "-channel");
         // the encoded row is about 100 bytes plus the buffer's record and envelope headers: allow 4x
         long maxBytes = Math.max(2L << 30, n * 400);
@@ -332,8 +389,11 @@ public final class HistorianThroughputHarness {
             server.restart();
             String load = loadAverage();
             sampler.phase("drain");
+            Map<String, Long> threads0 = ThreadCpu.snapshot();
+            Cpu c0 = cpu();
             long d0 = System.nanoTime();
             double gcSeconds = 0;
+            double gcCpu = 0;
             double firstRow = -1;
             double[] marks = {0.10, 0.50, 0.90};
             int nextMark = 0;
@@ -346,7 +406,9 @@ public final class HistorianThroughputHarness {
                 sampler.progress(progress);
                 while (nextMark < marks.length && progress >= marks[nextMark]) {
                     long g0 = System.nanoTime();
+                    double gc0 = cpu().gateway();
                     heap.add(new Heap("drain", progress, usedAfterGc(), true));
+                    gcCpu += cpu().gateway() - gc0;
                     gcSeconds += (System.nanoTime() - g0) / 1e9;
                     nextMark++;
                 }
@@ -357,13 +419,18 @@ public final class HistorianThroughputHarness {
             }
             awaitCount(table, n);
             double seconds = (System.nanoTime() - d0) / 1e9;
+            Cpu used = cpu().since(c0);
+            String byThread = ThreadCpu.since(threads0, used.gateway());
             sampler.phase("done");
             heap.add(new Heap("drain", 1, usedAfterGc(), true));
+            // the three System.gc() calls are in the timed window; their CPU is not the drain's
+            double gatewayCpu = used.gateway() - gcCpu;
             log("%-16s %,12d rows %8.2f s %,12.0f rows/s (first row delivered after %.2f s; %.2f s spent in the"
-                    + " three System.gc() calls, included; load %s)", prefix, n, seconds, n / seconds, firstRow,
-                    gcSeconds, load);
-            return new DrainResult(new Run("drain", 1, n, seconds, load), fillSeconds, List.copyOf(heap), gcSeconds,
-                    firstRow);
+                    + " three System.gc() calls, included; CPU gateway %.2f s without those GCs' %.2f s (%s), QuestDB"
+                    + " %.2f s; load %s)", prefix, n, seconds, n / seconds, firstRow, gcSeconds, gatewayCpu, gcCpu,
+                    byThread, used.questDb(), load);
+            return new DrainResult(new Run("drain", repetition, n, seconds, load, gatewayCpu, used.questDb()),
+                    fillSeconds, List.copyOf(heap), gcSeconds, firstRow);
         } finally {
             sampler.stop();
             if (!server.isRunning()) {
@@ -389,7 +456,10 @@ public final class HistorianThroughputHarness {
                     .withDurability(Durability.NONE)
                     .withBatch(batch, 20)
                     .withBackoff(100, 500);
-            HistorianConfig config = HistorianConfig.defaults()
+            HistorianConfig defaults = HistorianConfig.defaults();
+            HistorianConfig config = defaults
+                    .withLiveTailSamplesPerTag(h.options.liveTail < 0 ? defaults.liveTailSamplesPerTag()
+                            : h.options.liveTail)
                     .withTablePrefix(prefix)
                     .withBatching(batch, 100)
                     .withRules(StorageRule.defaults().withMode(StorageMode.ALWAYS), List.of())
@@ -543,6 +613,52 @@ public final class HistorianThroughputHarness {
         }
     }
 
+    // ------------------------------------------------------------------------------------------ threads
+
+    /** CPU time of this JVM's threads by name, numbers in names folded ({@code forwarder-N}). */
+    private static final class ThreadCpu {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+        static Map<String, Long> snapshot() {
+            Map<String, Long> byName = new TreeMap<>();
+            for (long id : THREADS.getAllThreadIds()) {
+                ThreadInfo info = THREADS.getThreadInfo(id);
+                long cpu = THREADS.getThreadCpuTime(id);
+                if (info != null && cpu > 0) {
+                    byName.merge(info.getThreadName().replaceAll("\\d+", "N"), cpu, Long::sum);
+                }
+            }
+            return byName;
+        }
+
+        /**
+         * The four threads that used most CPU since {@code before}, the rest, and what no Java thread
+         * accounts for of the process's {@code processCpu} seconds (GC, JIT, VM; threads that ended).
+         */
+        static String since(Map<String, Long> before, double processCpu) {
+            Map<String, Long> now = snapshot();
+            List<Map.Entry<String, Double>> used = new ArrayList<>();
+            double total = 0;
+            for (Map.Entry<String, Long> e : now.entrySet()) {
+                double seconds = (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / 1e9;
+                if (seconds > 0) {
+                    used.add(Map.entry(e.getKey(), seconds));
+                    total += seconds;
+                }
+            }
+            used.sort(Map.Entry.<String, Double>comparingByValue().reversed());
+            StringBuilder out = new StringBuilder();
+            double shown = 0;
+            for (int i = 0; i < Math.min(4, used.size()); i++) {
+                out.append(String.format("%s %.2f s, ", used.get(i).getKey(), used.get(i).getValue()));
+                shown += used.get(i).getValue();
+            }
+            out.append(String.format("other threads %.2f s, non-Java %.2f s", total - shown,
+                    Math.max(0, processCpu - total)));
+            return out.toString();
+        }
+    }
+
     // ------------------------------------------------------------------------------------------ heap
 
     private static long usedAfterGc() {
@@ -596,37 +712,54 @@ public final class HistorianThroughputHarness {
 
     // ------------------------------------------------------------------------------------------ report
 
-    private void report(List<Run> runs, DrainResult drain, String loadStart, String loadEnd) {
+    private void report(List<Run> runs, List<DrainResult> drains, String loadStart, String loadEnd) {
         System.out.println();
         System.out.println("=== Historian throughput: tag bus -> historian -> channel -> QuestDbSink vs questdb-client"
                 + " direct ===");
-        System.out.printf("samples/rep %,d, repetitions %d, warm-up %,d, tags %d, batch %d rows, backlog %,d%n",
-                options.samples, options.repetitions, options.warmup, options.tags, options.batch,
-                options.drain ? options.backlog : 0);
-        System.out.printf("%-10s %4s %12s %9s %12s %7s  %s%n", "scenario", "rep", "rows", "seconds", "rows/s",
-                "ratio", "load avg at start");
+        System.out.printf("samples/rep %,d, repetitions %d, warm-up %,d, tags %d, batch %d rows, backlog %,d,"
+                        + " drain repetitions %d%n", options.samples, options.repetitions, options.warmup,
+                options.tags, options.batch, options.drain ? options.backlog : 0,
+                options.drain ? options.drainRepetitions : 0);
+        System.out.println("ratio = rows/s against direct of the same repetition; JVM / QDB µs/row = CPU time of the"
+                + " harness JVM (gateway path or direct writer) / of QuestDB per row. QuestDB's follows wall time (its"
+                + " workers poll and take what CPU is free); the JVM's is the cost of each path.");
+        System.out.printf("%-12s %4s %12s %9s %12s %7s %10s %10s  %s%n", "scenario", "rep", "rows", "seconds",
+                "rows/s", "ratio", "JVM µs/row", "QDB µs/row", "load avg at start");
         List<Double> ratios = new ArrayList<>();
         for (int r = 1; r <= options.repetitions; r++) {
             Run d = find(runs, "direct", r);
             Run g = find(runs, "gateway", r);
             row(d, null);
-            row(g, g.rate() / d.rate());
+            row(g, d);
             ratios.add(g.rate() / d.rate());
         }
-        List<Double> directRates = runs.stream().filter(x -> x.scenario.equals("direct")).map(Run::rate).toList();
-        List<Double> gatewayRates = runs.stream().filter(x -> x.scenario.equals("gateway")).map(Run::rate).toList();
-        System.out.printf("median     %4s %12s %9s direct %,.0f rows/s, gateway %,.0f rows/s; median of per-rep"
-                        + " ratios %.3f (min %.3f, max %.3f)%n", "", "", "", median(directRates),
-                median(gatewayRates), median(ratios), Collections.min(ratios), Collections.max(ratios));
-        if (drain != null) {
-            Run dd = runs.get(runs.size() - 1);
-            row(drain.run, null);
-            row(dd, null);
-            System.out.printf("drain ratio (drain / direct, %,d rows): %.3f; backlog fill %.2f s = %,.0f samples/s;"
-                            + " first row delivered %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
-                    options.backlog, drain.run.rate() / dd.rate(), drain.fillSeconds,
-                    options.backlog / drain.fillSeconds, drain.firstRowSeconds, drain.gcSeconds);
-            heapReport(drain.heap);
+        System.out.printf("throughput: direct median %,.0f rows/s, gateway median %,.0f rows/s; median of per-rep ratios"
+                        + " %.3f (min %.3f, max %.3f); JVM CPU per row, median: direct %.2f µs, gateway %.2f µs%n",
+                median(values(runs, "direct", Run::rate)), median(values(runs, "gateway", Run::rate)), median(ratios),
+                Collections.min(ratios), Collections.max(ratios),
+                median(values(runs, "direct", Run::gatewayMicrosPerRow)),
+                median(values(runs, "gateway", Run::gatewayMicrosPerRow)));
+        if (!drains.isEmpty()) {
+            List<Double> drainRatios = new ArrayList<>();
+            for (DrainResult drain : drains) {
+                Run dd = find(runs, "drain-direct", drain.run.repetition());
+                row(drain.run, dd);
+                row(dd, null);
+                drainRatios.add(drain.run.rate() / dd.rate());
+                System.out.printf("  drain %d: ratio %.3f; backlog fill %.2f s = %,.0f samples/s; first row delivered"
+                                + " %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
+                        drain.run.repetition(), drain.run.rate() / dd.rate(), drain.fillSeconds,
+                        options.backlog / drain.fillSeconds, drain.firstRowSeconds, drain.gcSeconds);
+            }
+            System.out.printf("drain (%,d rows, %d repetitions): median ratio %.3f (min %.3f, max %.3f); JVM CPU per"
+                            + " row, median: direct %.2f µs, drain %.2f µs%n", options.backlog, drains.size(),
+                    median(drainRatios), Collections.min(drainRatios), Collections.max(drainRatios),
+                    median(values(runs, "drain-direct", Run::gatewayMicrosPerRow)),
+                    median(values(runs, "drain", Run::gatewayMicrosPerRow)));
+            for (DrainResult drain : drains) {
+                System.out.printf("heap, drain %d:%n", drain.run.repetition());
+                heapReport(drain.heap);
+            }
         }
         System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
                 Runtime.getRuntime().availableProcessors());
@@ -652,9 +785,15 @@ public final class HistorianThroughputHarness {
         System.out.println();
     }
 
-    private static void row(Run r, Double ratio) {
-        System.out.printf("%-10s %4d %,12d %9.2f %,12.0f %7s  %s%n", r.scenario, r.repetition, r.rows, r.seconds,
-                r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.load);
+    /** One table row; with a {@code baseline}, also the rate ratio against it. */
+    private static void row(Run r, Run baseline) {
+        System.out.printf("%-12s %4d %,12d %9.2f %,12.0f %7s %10.2f %10.2f  %s%n", r.scenario, r.repetition, r.rows,
+                r.seconds, r.rate(), baseline == null ? "" : String.format("%.3f", r.rate() / baseline.rate()),
+                r.gatewayMicrosPerRow(), r.questDbMicrosPerRow(), r.load);
+    }
+
+    private static List<Double> values(List<Run> runs, String scenario, java.util.function.ToDoubleFunction<Run> value) {
+        return runs.stream().filter(r -> r.scenario.equals(scenario)).map(value::applyAsDouble).toList();
     }
 
     private static Run find(List<Run> runs, String scenario, int repetition) {
@@ -679,9 +818,61 @@ public final class HistorianThroughputHarness {
                 System.getProperty("java.runtime.version"), System.getProperty("os.arch"), gib(rt.maxMemory()),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList(),
                 ManagementFactory.getRuntimeMXBean().getInputArguments());
-        System.out.printf("options: samples %,d, backlog %,d%s, repetitions %d, warm-up %,d, tags %d, batch %d, dir %s%n",
-                options.samples, options.backlog, options.drain ? "" : " (drain skipped)", options.repetitions,
-                options.warmup, options.tags, options.batch, options.dir);
+        System.out.printf("options: samples %,d, backlog %,d%s, repetitions %d, drain repetitions %d, warm-up %,d,"
+                        + " tags %d, batch %d, live tail %s, dir %s%n", options.samples, options.backlog,
+                options.drain ? "" : " (drain skipped)", options.repetitions, options.drainRepetitions,
+                options.warmup, options.tags, options.batch,
+                options.liveTail < 0 ? "default" : options.liveTail + " samples per tag", options.dir);
+    }
+
+    /**
+     * Waits (at most 30 s) until the buffer threads of a newly opened channel have prepared its
+     * first segments (mapping and touching 64 MiB files): until their CPU time stays still for 0.5 s.
+     */
+    private static void awaitBufferPrepared() {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        long last = -1;
+        long stillSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            long cpu = ThreadCpu.snapshot().entrySet().stream().filter(e -> e.getKey().startsWith("qubiq-buffer-prepare"))
+                    .mapToLong(Map.Entry::getValue).sum();
+            if (cpu != last) {
+                last = cpu;
+                stillSince = System.nanoTime();
+            } else if (System.nanoTime() - stillSince > 500_000_000L) {
+                return;
+            }
+            LockSupport.parkNanos(50_000_000L);
+        }
+    }
+
+    private Cpu cpu() {
+        return new Cpu(OS.getProcessCpuTime() / 1e9, questDbCpuSeconds());
+    }
+
+    /** utime + stime of the QuestDB child from /proc (0 where there is no /proc). */
+    private double questDbCpuSeconds() {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(server.pid()), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / (double) CLOCK_TICKS;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** The kernel's clock ticks per second, in which /proc reports CPU times. */
+    private static long clockTicks() {
+        try {
+            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            return p.waitFor() == 0 ? Long.parseLong(out) : 100;
+        } catch (IOException | RuntimeException e) {
+            return 100;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 100;
+        }
     }
 
     private static String loadAverage() {

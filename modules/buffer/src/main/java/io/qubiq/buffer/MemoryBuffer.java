@@ -79,7 +79,7 @@ public final class MemoryBuffer implements DurableBuffer {
       }
     }
     long first = nextSequence;
-    long now = CoarseClock.millis();
+    long now = System.currentTimeMillis(); // once per batch: no need for the ticking CoarseClock
     for (byte[] payload : payloads) {
       records.addLast(new BufferedRecord(nextSequence++, now, payload.clone()));
       occupancy.added(RecordFormat.frameBytes(payload.length), 1);

@@ -13,6 +13,7 @@ import io.qubiq.tagbus.TagBus;
 import io.qubiq.tagbus.TagFilter;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * reachable then, the channel's sink creates them before its first write.
  *
  * <p>Threading: the tag bus's delivery thread {@code tagbus-historian} and the ticker
- * {@code historian-ticker} do the work; {@link #status} is safe from any thread. Start and stop
- * are called by the lifecycle thread.
+ * {@code historian-ticker} turn values into rows; the batcher's {@code historian-writer} submits
+ * them to the channel, so the next rows are made while a batch is written; {@link #status} is safe
+ * from any thread. Start and stop are called by the lifecycle thread.
  */
 public final class Historian implements Component {
 
@@ -51,6 +53,7 @@ public final class Historian implements Component {
     private final StorageFilter filter;
     private final LiveTail liveTail;
     private final RowBatcher batcher;
+    private final Clock clock;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
     private final AtomicLong filtered = new AtomicLong();
@@ -62,6 +65,7 @@ public final class Historian implements Component {
         this.config = Objects.requireNonNull(config, "config");
         this.bus = Objects.requireNonNull(bus, "bus");
         this.exec = Objects.requireNonNull(exec, "exec");
+        this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(channel, "channel");
         this.schema = HistorySchema.of(config);
         this.filter = StorageFilter.of(config, clock);
@@ -93,12 +97,13 @@ public final class Historian implements Component {
             return thread;
         });
         long tickMs = Math.max(10, Math.min(250, config.lingerMs() == 0 ? 250 : config.lingerMs()));
+        batcher.start();
         ticker.scheduleWithFixedDelay(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
         subscription = bus.subscribe(new SubscriptionSpec(SUBSCRIBER, config.queueCapacityValues(),
                 OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), this::accept));
     }
 
-    /** Unsubscribes, stops the ticker and hands the last pending rows to the channel. */
+    /** Unsubscribes, stops the ticker, hands the last pending rows to the channel and ends the writer. */
     @Override
     public synchronized void stop() throws InterruptedException {
         if (subscription == null) {
@@ -109,7 +114,7 @@ public final class Historian implements Component {
         if (!ticker.awaitTermination(5, TimeUnit.SECONDS)) {
             ticker.shutdownNow();
         }
-        batcher.flush();
+        batcher.stop();
         subscription = null;
     }
 
@@ -117,14 +122,15 @@ public final class Historian implements Component {
     void accept(List<TagValue> values) {
         received.addAndGet(values.size());
         List<QuestDbRow> rows = new ArrayList<>(values.size());
+        Instant now = clock.instant(); // one batch is one moment for the storage rules' intervals
         for (TagValue value : values) {
-            Optional<HistorySample> sample = filter.offer(value);
+            Optional<HistorySample> sample = filter.offer(value, now);
             if (sample.isPresent()) {
                 rows.add(keep(sample.get()));
-            } else {
-                filtered.incrementAndGet();
             }
         }
+        stored.addAndGet(rows.size());
+        filtered.addAndGet(values.size() - rows.size());
         batcher.add(rows);
     }
 
@@ -136,6 +142,7 @@ public final class Historian implements Component {
                 for (HistorySample sample : due) {
                     rows.add(keep(sample));
                 }
+                stored.addAndGet(rows.size());
                 batcher.add(rows);
             }
             batcher.flushIfDue();
@@ -144,8 +151,8 @@ public final class Historian implements Component {
         }
     }
 
+    /** Keeps {@code sample} in the live tail and makes its row; the caller counts it as stored. */
     private QuestDbRow keep(HistorySample sample) {
-        stored.incrementAndGet();
         liveTail.add(sample);
         return schema.row(sample);
     }

@@ -26,13 +26,25 @@ import java.util.Optional;
  */
 public final class HistorySchema {
 
+    private static final List<String> SYMBOLS = List.of("tag");
+    private static final List<String> COLUMNS = List.of("value", "quality", "source_ts", "server_ts");
+    private static final List<String> COLUMNS_WITHOUT_VALUE = COLUMNS.subList(1, COLUMNS.size());
+
     private final Map<ValueTable, String> names = new EnumMap<>(ValueTable.class);
+    /** Row layouts by {@link DataType} ordinal: names validated once, not per row. */
+    private final QuestDbRow.Layout[] withValue = new QuestDbRow.Layout[DataType.values().length];
+    private final QuestDbRow.Layout[] withoutValue = new QuestDbRow.Layout[DataType.values().length];
     private final PartitionUnit partition;
     private final Optional<Integer> ttlDays;
 
     public HistorySchema(String tablePrefix, PartitionUnit partition, Optional<Integer> ttlDays) {
         for (ValueTable table : ValueTable.values()) {
             names.put(table, SqlText.identifier(tablePrefix + "_" + table.suffix()));
+        }
+        for (DataType type : DataType.values()) {
+            String table = names.get(ValueTable.of(type));
+            withValue[type.ordinal()] = QuestDbRow.Layout.of(table, SYMBOLS, COLUMNS);
+            withoutValue[type.ordinal()] = QuestDbRow.Layout.of(table, SYMBOLS, COLUMNS_WITHOUT_VALUE);
         }
         this.partition = partition;
         this.ttlDays = ttlDays;
@@ -77,16 +89,18 @@ public final class HistorySchema {
         }
     }
 
-    /** The row that stores {@code sample}. */
+    /**
+     * The row that stores {@code sample}: symbol {@code tag}, columns {@code value} (absent for a
+     * sample without a value), {@code quality}, {@code source_ts} and {@code server_ts}.
+     */
     public QuestDbRow row(HistorySample sample) {
-        QuestDbRow.Builder row = QuestDbRow.builder(tableFor(sample.type()), sample.ts())
-                .symbol("tag", sample.tag().value());
+        int type = sample.type().ordinal();
+        Long quality = Integer.toUnsignedLong(sample.quality().code());
         if (sample.value() != null) {
-            row.column("value", sample.value());
+            return withValue[type].row(sample.ts(), sample.tag().value(), sample.value(), quality,
+                    sample.sourceTs(), sample.serverTs());
         }
-        return row.column("quality", Integer.toUnsignedLong(sample.quality().code()))
-                .column("source_ts", sample.sourceTs())
-                .column("server_ts", sample.serverTs())
-                .build();
+        return withoutValue[type].row(sample.ts(), sample.tag().value(), quality, sample.sourceTs(),
+                sample.serverTs());
     }
 }

@@ -2,7 +2,6 @@ package io.qubiq.historian;
 
 import io.qubiq.core.tag.TagPath;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,13 +11,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * the oldest evicted first. History queries merge it with QuestDB's rows, so a trend shows a sample
  * the moment the historian accepts it, before its batch reaches QuestDB.
  *
+ * <p>Each tag's samples live in a {@link SampleRing} of primitive arrays, not as sample objects:
+ * a full tail (300,000 samples for 300 tags at the default) would otherwise be hundreds of
+ * thousands of objects that every young collection copies while the historian writes. {@link
+ * #samples} rebuilds sample objects, equal to those added, for the few a query asks for.
+ *
  * <p>Threading: safe for one writer (the historian) and any number of concurrent readers; each
  * tag's samples are guarded by their own lock.
  */
 public final class LiveTail {
 
     private final int samplesPerTag;
-    private final ConcurrentHashMap<TagPath, ArrayDeque<HistorySample>> tails = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<TagPath, SampleRing> tails = new ConcurrentHashMap<>();
 
     public LiveTail(int samplesPerTag) {
         if (samplesPerTag < 0) {
@@ -31,28 +35,24 @@ public final class LiveTail {
         if (samplesPerTag == 0) {
             return;
         }
-        ArrayDeque<HistorySample> tail = tails.computeIfAbsent(sample.tag(), t -> new ArrayDeque<>());
+        SampleRing tail = tails.get(sample.tag());
+        if (tail == null) {
+            tail = tails.computeIfAbsent(sample.tag(), tag -> new SampleRing(tag, samplesPerTag));
+        }
         synchronized (tail) {
-            if (tail.size() == samplesPerTag) {
-                tail.removeFirst();
-            }
-            tail.addLast(sample);
+            tail.add(sample);
         }
     }
 
     /** The tag's samples with {@code from <= ts < to}, in the order they were added. */
     public List<HistorySample> samples(TagPath tag, Instant from, Instant to) {
-        ArrayDeque<HistorySample> tail = tails.get(tag);
+        SampleRing tail = tails.get(tag);
         if (tail == null) {
             return List.of();
         }
         List<HistorySample> out = new ArrayList<>();
         synchronized (tail) {
-            for (HistorySample sample : tail) {
-                if (!sample.ts().isBefore(from) && sample.ts().isBefore(to)) {
-                    out.add(sample);
-                }
-            }
+            tail.copy(from, to, out);
         }
         return out;
     }

@@ -6,19 +6,30 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Collects rows and hands them to the historian's channel in batches: when {@code maxRows} are
- * pending, or when the oldest pending row has waited {@code linger}. A batch the channel does not
- * accept (buffer refused or failed, channel not running) is counted and logged, never thrown: the
- * tag-bus consumer must keep running. Those rows are lost; the ERROR log and
- * {@link #rowsRejected()} say how many.
+ * Collects rows into batches (of {@code maxRows}, or fewer once the oldest pending row has waited
+ * {@code linger}) and hands each batch to a writer thread, {@code historian-writer}, which submits
+ * it to the historian's channel. So the tag-bus consumer turns the next values into rows while the
+ * previous batch is being written and flushed (on the channel's fast path that is a round trip to
+ * QuestDB): the two overlap instead of adding up. At most one batch waits for the writer; when it
+ * is still busy, handing on the next one waits, and the tag bus's queue takes up the slack as it
+ * did when submitting was done in line.
  *
- * <p>Threading: {@link #add} (tag-bus consumer) and {@link #flushIfDue} (historian ticker) may
- * run concurrently; batches are handed on under one lock, in the order rows were added.
+ * <p>A batch the channel does not accept (buffer refused or failed, channel not running) is
+ * counted and logged, never thrown: the tag-bus consumer must keep running. Those rows are lost;
+ * the ERROR log and {@link #rowsRejected()} say how many. Rows are counted as pending from
+ * {@link #add} until the channel accepted or refused them.
+ *
+ * <p>Threading: {@link #add} (tag-bus consumer) and {@link #flushIfDue} (historian ticker) may run
+ * concurrently; batches are handed on under one lock, in the order rows were added, and the one
+ * writer submits them in that order. {@link #start}, {@link #flush} and {@link #stop} are called by
+ * the historian's lifecycle.
  */
 final class RowBatcher {
 
@@ -30,15 +41,24 @@ final class RowBatcher {
 
     private static final Logger log = LoggerFactory.getLogger(RowBatcher.class);
     private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
+    /** Marks the end of the batches: the writer stops when it takes it. */
+    private static final List<QuestDbRow> END = List.of();
 
     private final Submitter submitter;
     private final int maxRows;
     private final Duration linger;
     private final Clock clock;
     private final Object lock = new Object();
+    private final BlockingQueue<List<QuestDbRow>> handOff = new ArrayBlockingQueue<>(1);
+    /** Rows handed to the writer and not yet submitted or refused; guarded by {@link #written}. */
+    private long unwritten;
+    private final Object written = new Object();
     private List<QuestDbRow> pending = new ArrayList<>();
     private Instant oldestPendingAt;
     private Instant lastLogAt = Instant.MIN;
+    private Thread writer;
+    /** Rows added and not yet submitted or refused; read without a lock by {@link #pending}. */
+    private final AtomicLong unresolved = new AtomicLong();
     final AtomicLong rowsSubmitted = new AtomicLong();
     final AtomicLong rowsRejected = new AtomicLong();
     final AtomicLong submitFailures = new AtomicLong();
@@ -50,10 +70,21 @@ final class RowBatcher {
         this.clock = clock;
     }
 
+    /** Starts the writer thread. */
+    synchronized void start() {
+        if (writer != null) {
+            return;
+        }
+        writer = new Thread(this::write, "historian-writer");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
     void add(List<QuestDbRow> rows) {
         if (rows.isEmpty()) {
             return;
         }
+        unresolved.addAndGet(rows.size());
         synchronized (lock) {
             for (QuestDbRow row : rows) {
                 if (pending.isEmpty()) {
@@ -61,11 +92,11 @@ final class RowBatcher {
                 }
                 pending.add(row);
                 if (pending.size() >= maxRows) {
-                    flushLocked();
+                    handOnLocked();
                 }
             }
             if (linger.isZero()) {
-                flushLocked();
+                handOnLocked();
             }
         }
     }
@@ -73,41 +104,91 @@ final class RowBatcher {
     void flushIfDue() {
         synchronized (lock) {
             if (!pending.isEmpty() && !clock.instant().isBefore(oldestPendingAt.plus(linger))) {
-                flushLocked();
+                handOnLocked();
             }
         }
     }
 
-    void flush() {
+    /** Hands on the pending rows and waits until the writer has submitted (or refused) every row. */
+    void flush() throws InterruptedException {
         synchronized (lock) {
-            flushLocked();
+            handOnLocked();
+        }
+        synchronized (written) {
+            while (unwritten > 0) {
+                written.wait();
+            }
         }
     }
 
-    int pending() {
-        synchronized (lock) {
-            return pending.size();
+    /** {@link #flush}es, then ends the writer thread. */
+    synchronized void stop() throws InterruptedException {
+        if (writer == null) {
+            return;
         }
+        flush();
+        handOff.put(END);
+        writer.join();
+        writer = null;
+    }
+
+    /** Rows added and not yet submitted or refused. Never waits for the writer. */
+    int pending() {
+        return (int) unresolved.get();
     }
 
     long rowsRejected() {
         return rowsRejected.get();
     }
 
-    private void flushLocked() {
+    private void handOnLocked() {
         if (pending.isEmpty()) {
             return;
         }
         List<QuestDbRow> batch = pending;
-        pending = new ArrayList<>();
+        pending = new ArrayList<>(Math.min(maxRows, 1024));
+        synchronized (written) {
+            unwritten += batch.size();
+        }
         try {
-            submitter.submit(batch);
-            rowsSubmitted.addAndGet(batch.size());
+            handOff.put(batch);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            resolved(batch.size());
             rejected(batch, e);
-        } catch (Exception e) {
-            rejected(batch, e);
+        }
+    }
+
+    /** The writer thread: submits batches in order until it takes {@link #END}. */
+    private void write() {
+        while (true) {
+            List<QuestDbRow> batch;
+            try {
+                batch = handOff.take();
+            } catch (InterruptedException e) {
+                return; // only the historian interrupts it, and only after stop() gave up waiting
+            }
+            if (batch == END) {
+                return;
+            }
+            try {
+                submitter.submit(batch);
+                rowsSubmitted.addAndGet(batch.size());
+            } catch (InterruptedException e) {
+                rejected(batch, e);
+            } catch (Exception e) {
+                rejected(batch, e);
+            } finally {
+                resolved(batch.size());
+            }
+        }
+    }
+
+    private void resolved(int rows) {
+        unresolved.addAndGet(-rows);
+        synchronized (written) {
+            unwritten -= rows;
+            written.notifyAll();
         }
     }
 
@@ -115,10 +196,13 @@ final class RowBatcher {
         submitFailures.incrementAndGet();
         long total = rowsRejected.addAndGet(batch.size());
         Instant now = clock.instant();
-        if (now.isAfter(lastLogAt.plus(LOG_INTERVAL)) || lastLogAt == Instant.MIN) {
+        synchronized (written) {
+            if (!now.isAfter(lastLogAt.plus(LOG_INTERVAL)) && lastLogAt != Instant.MIN) {
+                return;
+            }
             lastLogAt = now;
-            log.error("Historian lost {} row(s): its store-and-forward channel did not accept them ({}); {} row(s)"
-                    + " lost so far", batch.size(), e.getMessage(), total);
         }
+        log.error("Historian lost {} row(s): its store-and-forward channel did not accept them ({}); {} row(s)"
+                + " lost so far", batch.size(), e.getMessage(), total);
     }
 }

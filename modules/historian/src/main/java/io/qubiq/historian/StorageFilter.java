@@ -76,9 +76,20 @@ public final class StorageFilter {
     }
 
     /** The sample to store for {@code value} now, or empty when it is filtered out or held back. */
-    public synchronized Optional<HistorySample> offer(TagValue value) {
-        Instant now = clock.instant();
-        TagState state = states.computeIfAbsent(value.path(), tag -> new TagState(ruleFor(tag)));
+    public Optional<HistorySample> offer(TagValue value) {
+        return offer(value, clock.instant());
+    }
+
+    /**
+     * As {@link #offer(TagValue)}, with the clock read by the caller: a consumer handed a batch of
+     * values at once reads it once for the batch.
+     */
+    public synchronized Optional<HistorySample> offer(TagValue value, Instant now) {
+        TagState state = states.get(value.path());
+        if (state == null) {
+            state = new TagState(ruleFor(value.path()));
+            states.put(value.path(), state);
+        }
         HistorySample sample = HistorySample.of(value);
         if (state.lastStored == null) {
             return Optional.of(store(state, sample, now));
@@ -87,7 +98,7 @@ public final class StorageFilter {
             state.heldBack = null;
             return Optional.empty();
         }
-        if (elapsed(state, now).toMillis() < state.rule.minIntervalMs()) {
+        if (state.rule.minIntervalMs() > 0 && elapsed(state, now).toMillis() < state.rule.minIntervalMs()) {
             state.heldBack = sample;
             return Optional.empty();
         }

@@ -7,7 +7,9 @@ import java.util.Optional;
 
 /**
  * One channel at one moment, for the console's Settings → Store &amp; Forward view and for metrics.
- * Counters are totals since the gateway started; buffer figures are current.
+ * Counters are totals since the gateway started; buffer figures are current. Item counts are exact;
+ * the byte rates count buffered items at their encoded size and items written on the fast path
+ * (never encoded) at an estimate from a sample of them (see {@code FastPathBytes}).
  */
 public record ChannelStatus(
         String connection,

@@ -109,11 +109,16 @@ final class DeliveryAttempt<T> {
 
     Outcome deliver(List<BufferedRecord> records) {
         long head = records.get(0).sequence();
-        tries.keySet().removeIf(sequence -> sequence < head);
-        List<Item<T>> run = new ArrayList<>();
+        if (!tries.isEmpty()) {
+            tries.keySet().removeIf(sequence -> sequence < head);
+        }
+        // Only this thread adds to the quarantine, and only records it has just resolved: when it is
+        // empty now, no record of this batch can be in it.
+        boolean anyQuarantined = quarantine.size() > 0;
+        List<Item<T>> run = new ArrayList<>(records.size());
         try {
             for (BufferedRecord record : records) {
-                if (quarantine.contains(record.sequence())) {
+                if (anyQuarantined && quarantine.contains(record.sequence())) {
                     writeRun(run);
                     run = new ArrayList<>();
                     acknowledge(record.sequence());
@@ -184,9 +189,12 @@ final class DeliveryAttempt<T> {
 
     private void delivered(List<Item<T>> run, int count) throws Stop {
         long bytes = 0;
+        boolean tried = !tries.isEmpty();
         for (Item<T> item : run) {
             bytes += item.envelope().item().length;
-            tries.remove(item.sequence());
+            if (tried) {
+                tries.remove(item.sequence());
+            }
         }
         acknowledge(run.get(run.size() - 1).sequence());
         counters.itemsDelivered.addAndGet(count);

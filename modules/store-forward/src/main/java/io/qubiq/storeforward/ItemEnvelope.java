@@ -1,6 +1,6 @@
 package io.qubiq.storeforward;
 
-import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -29,24 +29,33 @@ record ItemEnvelope(int attempts, long firstFailureMillis, byte[] item) {
     }
 
     byte[] encode() {
-        ByteBuffer buffer = ByteBuffer.allocate(HEADER_BYTES + item.length);
-        buffer.put(FORMAT);
-        buffer.putShort((short) Math.min(attempts, 0xFFFF));
-        buffer.putLong(firstFailureMillis);
-        buffer.put(item);
-        return buffer.array();
+        return wrap(attempts, firstFailureMillis, item);
+    }
+
+    /** The envelope bytes of {@code item} with this history, without making an envelope first. */
+    static byte[] wrap(int attempts, long firstFailureMillis, byte[] item) {
+        byte[] out = new byte[HEADER_BYTES + item.length];
+        out[0] = FORMAT;
+        int saturated = Math.min(attempts, 0xFFFF);
+        out[1] = (byte) (saturated >>> 8);
+        out[2] = (byte) saturated;
+        for (int i = 0; i < 8; i++) {
+            out[3 + i] = (byte) (firstFailureMillis >>> (56 - 8 * i));
+        }
+        System.arraycopy(item, 0, out, HEADER_BYTES, item.length);
+        return out;
     }
 
     static Optional<ItemEnvelope> decode(byte[] payload) {
         if (payload.length < HEADER_BYTES || payload[0] != FORMAT) {
             return Optional.empty();
         }
-        ByteBuffer buffer = ByteBuffer.wrap(payload);
-        buffer.get();
-        int attempts = Short.toUnsignedInt(buffer.getShort());
-        long firstFailure = buffer.getLong();
-        byte[] item = new byte[payload.length - HEADER_BYTES];
-        buffer.get(item);
-        return Optional.of(new ItemEnvelope(attempts, firstFailure, item));
+        int attempts = ((payload[1] & 0xFF) << 8) | (payload[2] & 0xFF);
+        long firstFailure = 0;
+        for (int i = 3; i < HEADER_BYTES; i++) {
+            firstFailure = (firstFailure << 8) | (payload[i] & 0xFF);
+        }
+        return Optional.of(new ItemEnvelope(attempts, firstFailure,
+                Arrays.copyOfRange(payload, HEADER_BYTES, payload.length)));
     }
 }

@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
  *       and nothing of the batch is stored. (A drop-oldest buffer never refuses: it discards its
  *       oldest items, counts them and raises the items-dropped alarm.)
  *   <li><i>Storage failure</i>: {@link ChannelException}; the batch must be treated as not accepted.
+ *       (So must a batch whose item the codec cannot encode when it has to be buffered: the codec's
+ *       unchecked exception propagates. Items are encoded only when they are buffered.)
  * </ul>
  *
  * <p><b>Threading.</b> {@code submit} is safe for any number of producer threads; the sink is only
@@ -62,6 +64,7 @@ public final class StoreForwardChannel<T> implements Component {
     private final Clock clock;
     private final BufferOpener bufferOpener;
     private final QuarantineOpener quarantineOpener;
+    private final FastPathBytes<T> fastPathBytes;
 
     final ChannelCounters counters;
     final PressureAlarms pressure;
@@ -102,6 +105,7 @@ public final class StoreForwardChannel<T> implements Component {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.bufferOpener = Objects.requireNonNull(bufferOpener, "bufferOpener");
         this.quarantineOpener = Objects.requireNonNull(quarantineOpener, "quarantineOpener");
+        this.fastPathBytes = new FastPathBytes<>(codec);
         this.bufferOptions = new BufferOptions(bufferDir, config.segmentBytes(), config.maxBytes(),
                 config.highWaterPercent() / 100.0, config.lowWaterPercent() / 100.0,
                 config.overflowPolicyOr(destinationDefault), config.durability(), config.fsyncIntervalMs());
@@ -180,6 +184,10 @@ public final class StoreForwardChannel<T> implements Component {
     /**
      * Hands a batch to the channel. See the class doc for what each outcome means.
      *
+     * <p>Items are encoded for the buffer only when they are buffered: a batch written on the fast
+     * path never is (its byte count is estimated, see {@link FastPathBytes}). When the latch is
+     * already closed the batch is encoded before any lock is taken.
+     *
      * @throws ChannelFullException the refuse policy is in force and the buffer is at its limit
      * @throws ChannelException     the buffer failed, or the channel is not running
      */
@@ -187,15 +195,12 @@ public final class StoreForwardChannel<T> implements Component {
         if (batch.isEmpty()) {
             return SubmitOutcome.DELIVERED;
         }
-        List<byte[]> items = new ArrayList<>(batch.size());
-        for (T item : batch) {
-            items.add(codec.encode(item));
-        }
         OrderingLatch latch = requireRunning();
+        List<byte[]> items = latch.isClosed() || !fastPathAllowed() ? encode(batch) : null;
         latch.shared().lock();
         try {
             if (latch.isClosed() || !fastPathAllowed()) {
-                appendLocked(latch, envelopes(items, 0, 0));
+                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0));
                 return SubmitOutcome.BUFFERED;
             }
         } finally {
@@ -204,29 +209,32 @@ public final class StoreForwardChannel<T> implements Component {
         latch.exclusive().lock();
         try {
             if (latch.isClosed() || !fastPathAllowed()) {
-                appendLocked(latch, envelopes(items, 0, 0));
+                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0));
                 return SubmitOutcome.BUFFERED;
             }
-            return writeFastPath(latch, batch, items);
+            return writeFastPath(latch, batch);
         } finally {
             latch.exclusive().unlock();
         }
     }
 
-    private SubmitOutcome writeFastPath(OrderingLatch latch, List<T> batch, List<byte[]> items)
+    private List<byte[]> encode(List<T> batch) {
+        List<byte[]> items = new ArrayList<>(batch.size());
+        for (T item : batch) {
+            items.add(codec.encode(item));
+        }
+        return items;
+    }
+
+    /** Under the exclusive latch lock: writes the batch directly; on any failure buffers it instead. */
+    private SubmitOutcome writeFastPath(OrderingLatch latch, List<T> batch)
             throws ChannelFullException, ChannelException {
-        long bytes = items.stream().mapToLong(b -> b.length).sum();
         counters.deliveryAttempts.addAndGet(batch.size());
         try {
             sink.write(batch);
-            counters.itemsIn.addAndGet(batch.size());
-            counters.bytesIn.add(bytes);
-            counters.itemsDelivered.addAndGet(batch.size());
-            counters.bytesOut.add(bytes);
-            state = ChannelState.FAST_PATH;
-            return SubmitOutcome.DELIVERED;
         } catch (PermanentException e) {
             counters.error(e.getMessage(), clock.instant());
+            List<byte[]> items = encode(batch);
             List<byte[]> toBuffer = items;
             boolean indexesValid = e.rejected().stream().allMatch(r -> r.index() >= 0 && r.index() < items.size());
             if (e.othersWritten() && indexesValid) {
@@ -238,6 +246,7 @@ public final class StoreForwardChannel<T> implements Component {
                     rejectedBytes += items.get(rejected.index()).length;
                 }
                 // the written ones came in and went out here; the rejected ones are counted in when appended
+                long bytes = items.stream().mapToLong(b -> b.length).sum();
                 int written = batch.size() - toBuffer.size();
                 counters.itemsIn.addAndGet(written);
                 counters.bytesIn.add(bytes - rejectedBytes);
@@ -248,25 +257,32 @@ public final class StoreForwardChannel<T> implements Component {
             return SubmitOutcome.BUFFERED;
         } catch (UnknownOutcomeException e) {
             counters.error(e.getMessage(), clock.instant());
-            appendLocked(latch, envelopes(items, 1, clock.millis()));
+            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()));
             return SubmitOutcome.BUFFERED;
         } catch (GatewayException e) {
             counters.error(e.getMessage(), clock.instant());
-            appendLocked(latch, envelopes(items, 0, 0));
+            appendLocked(latch, envelopes(encode(batch), 0, 0));
             return SubmitOutcome.BUFFERED;
         } catch (RuntimeException e) {
             // a sink bug: keep the data, count the attempt, let the forwarder's attempt cap decide
             log.error("Sink of {} threw {} on the fast path; the batch is buffered", connection, e.toString(), e);
             counters.error(e.toString(), clock.instant());
-            appendLocked(latch, envelopes(items, 1, clock.millis()));
+            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()));
             return SubmitOutcome.BUFFERED;
         }
+        long bytes = fastPathBytes.estimate(batch);
+        counters.itemsIn.addAndGet(batch.size());
+        counters.bytesIn.add(bytes);
+        counters.itemsDelivered.addAndGet(batch.size());
+        counters.bytesOut.add(bytes);
+        state = ChannelState.FAST_PATH;
+        return SubmitOutcome.DELIVERED;
     }
 
     private static List<byte[]> envelopes(List<byte[]> items, int attempts, long firstFailureMillis) {
         List<byte[]> payloads = new ArrayList<>(items.size());
         for (byte[] item : items) {
-            payloads.add(new ItemEnvelope(attempts, firstFailureMillis, item).encode());
+            payloads.add(ItemEnvelope.wrap(attempts, firstFailureMillis, item));
         }
         return payloads;
     }

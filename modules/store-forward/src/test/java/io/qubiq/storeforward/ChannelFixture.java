@@ -2,6 +2,7 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.buffer.SegmentedDiskBuffer;
+import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.RecordingEvents;
 import io.qubiq.testkit.ScriptedSink;
@@ -23,6 +24,7 @@ final class ChannelFixture implements AutoCloseable {
     final RecordingEvents events = new RecordingEvents();
     final ChannelConfig config;
     final OverflowPolicy policy;
+    final ItemCodec<String> codec;
     StoreForwardChannel<String> channel;
 
     ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy) {
@@ -30,10 +32,16 @@ final class ChannelFixture implements AutoCloseable {
     }
 
     ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy, ScriptedSink<String> sink) {
+        this(dir, config, policy, sink, new TextCodec());
+    }
+
+    ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy, ScriptedSink<String> sink,
+                   ItemCodec<String> codec) {
         this.dir = dir;
         this.config = config;
         this.policy = policy;
         this.sink = sink;
+        this.codec = codec;
     }
 
     static ChannelConfig fastConfig() {
@@ -47,7 +55,7 @@ final class ChannelFixture implements AutoCloseable {
     ChannelFixture start() throws Exception {
         channel = new StoreForwardChannel<>("dest", config, policy, dir.resolve("buffer"),
                 SegmentedDiskBuffer::open, maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes),
-                sink, new TextCodec(), liveness, events, Clock.systemUTC());
+                sink, codec, liveness, events, Clock.systemUTC());
         channel.start();
         return this;
     }

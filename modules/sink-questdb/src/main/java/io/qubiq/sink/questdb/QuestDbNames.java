@@ -5,17 +5,33 @@ package io.qubiq.sink.questdb;
  * fails where the row is made, not at the destination. Mirrors the server: no control characters,
  * none of {@code ? , ' " \ / : ( ) + * % ~} (columns also not {@code . -}), no leading or trailing
  * blank, at most {@value #MAX_LENGTH} characters.
+ *
+ * <p>Rows name the same few tables and columns again and again, so a name that passed is
+ * remembered in a small direct-mapped cache (one for tables, one for columns: the rules differ) and
+ * the next check of an equal name is a hash lookup, or only a reference comparison for the same
+ * string instance. A slot holds one name; a colliding name replaces it. Only names that passed are
+ * cached, so an invalid name is always checked and refused.
+ *
+ * <p>Thread-safe: the caches are plain arrays of strings written and read without locks; a racing
+ * reader sees either an older name or the newer one (strings are immutable and safely published),
+ * and a miss only means checking again.
  */
 final class QuestDbNames {
 
     static final int MAX_LENGTH = 127;
     private static final String TABLE_FORBIDDEN = "?,'\"\\/:)(+*%~";
     private static final String COLUMN_FORBIDDEN = TABLE_FORBIDDEN + ".-";
+    private static final int CACHE_SLOTS = 256;
+    private static final String[] VALID_TABLES = new String[CACHE_SLOTS];
+    private static final String[] VALID_COLUMNS = new String[CACHE_SLOTS];
 
     private QuestDbNames() {
     }
 
     static String requireTable(String name) {
+        if (cached(VALID_TABLES, name)) {
+            return name;
+        }
         String problem = problem(name, TABLE_FORBIDDEN);
         if (problem == null && (name.startsWith(".") || name.endsWith(".") || name.contains(".."))) {
             problem = "a dot may not start or end it, nor follow another dot";
@@ -23,15 +39,37 @@ final class QuestDbNames {
         if (problem != null) {
             throw new IllegalArgumentException("invalid QuestDB table name \"" + name + "\": " + problem);
         }
+        remember(VALID_TABLES, name);
         return name;
     }
 
     static String requireColumn(String name) {
+        if (cached(VALID_COLUMNS, name)) {
+            return name;
+        }
         String problem = problem(name, COLUMN_FORBIDDEN);
         if (problem != null) {
             throw new IllegalArgumentException("invalid QuestDB column name \"" + name + "\": " + problem);
         }
+        remember(VALID_COLUMNS, name);
         return name;
+    }
+
+    private static boolean cached(String[] cache, String name) {
+        if (name == null) {
+            return false;
+        }
+        String known = cache[slot(name)];
+        return known == name || name.equals(known);
+    }
+
+    private static void remember(String[] cache, String name) {
+        cache[slot(name)] = name;
+    }
+
+    private static int slot(String name) {
+        int h = name.hashCode();
+        return (h ^ (h >>> 16)) & (CACHE_SLOTS - 1);
     }
 
     private static String problem(String name, String forbidden) {

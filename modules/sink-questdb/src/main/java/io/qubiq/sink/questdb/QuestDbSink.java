@@ -8,7 +8,6 @@ import io.questdb.client.Sender;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -126,22 +125,24 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
 
     private static void append(Sender s, QuestDbRow row) {
         s.table(row.table());
-        for (Map.Entry<String, String> symbol : row.symbols().entrySet()) {
-            s.symbol(symbol.getKey(), symbol.getValue());
+        int symbols = row.symbolCount();
+        int fields = row.fieldCount();
+        for (int i = 0; i < symbols; i++) {
+            s.symbol(row.fieldName(i), (String) row.fieldValue(i));
         }
-        for (Map.Entry<String, Object> column : row.columns().entrySet()) {
-            String name = column.getKey();
-            Object value = column.getValue();
-            if (value instanceof Boolean b) {
-                s.boolColumn(name, b);
+        for (int i = symbols; i < fields; i++) {
+            String name = row.fieldName(i);
+            Object value = row.fieldValue(i);
+            if (value instanceof Double d) {
+                s.doubleColumn(name, d);
             } else if (value instanceof Long l) {
                 s.longColumn(name, l);
-            } else if (value instanceof Double d) {
-                s.doubleColumn(name, d);
-            } else if (value instanceof String str) {
-                s.stringColumn(name, str);
             } else if (value instanceof Instant t) {
                 s.timestampColumn(name, t);
+            } else if (value instanceof String str) {
+                s.stringColumn(name, str);
+            } else if (value instanceof Boolean b) {
+                s.boolColumn(name, b);
             } else {
                 throw new IllegalArgumentException("unsupported value for column " + name + ": " + value);
             }

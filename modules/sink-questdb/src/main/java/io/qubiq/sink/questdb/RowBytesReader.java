@@ -1,22 +1,43 @@
 package io.qubiq.sink.questdb;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 
 /**
  * Reads the primitives of {@link QuestDbRowCodec}'s layout with bounds checks: every malformed
  * input ends in an {@link IllegalArgumentException}, never an out-of-bounds read or a huge
- * allocation. Not thread-safe; one per decode.
+ * allocation. Strings must be valid UTF-8: ASCII (checked while hashing the bytes) becomes a string
+ * directly; anything else goes through a strict decoder, made once per reader and only when needed.
+ * Not thread-safe; one per decode.
  */
 final class RowBytesReader {
 
     private final byte[] bytes;
+    private final BytesCache<String> repeated;
+    private CharsetDecoder strictUtf8;
     private int pos;
 
-    RowBytesReader(byte[] bytes) {
+    /** @param repeated where {@link #readRepeatedString} keeps and finds its strings */
+    RowBytesReader(byte[] bytes, BytesCache<String> repeated) {
         this.bytes = bytes;
+        this.repeated = repeated;
+    }
+
+    int position() {
+        return pos;
+    }
+
+    /** Moves past {@code count} bytes that the caller read by other means. */
+    void skip(int count) {
+        need(count);
+        pos += count;
+    }
+
+    byte[] bytes() {
+        return bytes;
     }
 
     int readByte() {
@@ -25,6 +46,18 @@ final class RowBytesReader {
     }
 
     long readVarLong() {
+        if (bytes.length - pos >= 10) {
+            // enough bytes for the longest varint: no bounds check per byte
+            long value = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                int b = bytes[pos++];
+                value |= (long) (b & 0x7F) << shift;
+                if ((b & 0x80) == 0) {
+                    return value;
+                }
+            }
+            throw new IllegalArgumentException("varint longer than 10 bytes at " + pos);
+        }
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = readByte();
@@ -59,24 +92,60 @@ final class RowBytesReader {
         return (int) count;
     }
 
+    /** A string that is likely to repeat (a name, a symbol value): shared through the cache. */
+    String readRepeatedString() {
+        int length = readCount();
+        need(length);
+        int start = pos;
+        int hash = 0;
+        int highBits = 0;
+        for (int i = start; i < start + length; i++) {
+            byte b = bytes[i];
+            hash = 31 * hash + b;
+            highBits |= b;
+        }
+        String value = repeated.find(bytes, start, length, hash);
+        if (value == null) {
+            value = decode(start, length, highBits >= 0);
+            repeated.keep(bytes, start, length, hash, value);
+        }
+        pos += length;
+        return value;
+    }
+
+    /** A string value, decoded afresh. */
     String readString() {
         int length = readCount();
         need(length);
-        try {
-            String value = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes, pos, length)).toString();
-            pos += length;
-            return value;
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException("malformed UTF-8 at " + pos, e);
+        int start = pos;
+        int highBits = 0;
+        for (int i = start; i < start + length; i++) {
+            highBits |= bytes[i];
         }
+        String value = decode(start, length, highBits >= 0);
+        pos += length;
+        return value;
     }
 
     void requireEnd() {
         if (pos != bytes.length) {
             throw new IllegalArgumentException((bytes.length - pos) + " trailing bytes");
+        }
+    }
+
+    private String decode(int start, int length, boolean ascii) {
+        if (ascii) {
+            return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+        }
+        if (strictUtf8 == null) {
+            strictUtf8 = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT);
+        }
+        try {
+            return strictUtf8.decode(ByteBuffer.wrap(bytes, start, length)).toString();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("malformed UTF-8 at " + start, e);
         }
     }
 
