@@ -162,7 +162,7 @@ public final class Gateway {
             }
         });
         return Optional.of(new Pipelines(config.pipelines(), dataDir.resolve("pipelines"), tagBus,
-                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(config.pipelines(), outbound), clock));
+                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(outbound), clock));
     }
 
     /** The historian's parts, built together because they share QuestDB's address. */

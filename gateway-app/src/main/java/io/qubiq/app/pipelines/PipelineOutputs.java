@@ -6,7 +6,6 @@ import io.qubiq.pipeline.ItemMapper;
 import io.qubiq.pipeline.PipelineOutput;
 import io.qubiq.pipeline.Pipelines;
 import io.qubiq.pipeline.config.OutputConfig;
-import io.qubiq.pipeline.config.PipelineConfig;
 import io.qubiq.pipeline.expr.ExpressionEngine;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.util.Map;
@@ -19,24 +18,21 @@ import java.util.Set;
  */
 public final class PipelineOutputs implements Pipelines.OutputFactory {
 
-    private final Map<String, PipelineConfig> pipelines;
     private final Map<String, OutboundConnection<?>> connections;
 
-    public PipelineOutputs(Map<String, PipelineConfig> pipelines, Map<String, OutboundConnection<?>> connections) {
-        this.pipelines = Map.copyOf(pipelines);
+    public PipelineOutputs(Map<String, OutboundConnection<?>> connections) {
         this.connections = Map.copyOf(connections);
     }
 
     @Override
-    public PipelineOutput create(String pipelineId, int index, OutputConfig output, ExpressionEngine engine)
-            throws Exception {
+    public PipelineOutput create(String pipelineId, int index, OutputConfig output, Set<String> variables,
+                                 ExpressionEngine engine) throws Exception {
         String key = "pipelines." + pipelineId + ".outputs[" + index + "]";
         OutboundConnection<?> connection = connections.get(output.connection());
         if (connection == null || !connection.kind().equals(output.kind())) {
             throw new IllegalArgumentException(key + ": connection " + output.connection() + " is not an outbound "
                     + output.kind() + " connection");
         }
-        Set<String> variables = pipelines.get(pipelineId).variables();
         return switch (output.kind()) {
             case "questdb" -> output(connection, new QuestDbRowMapper(key + ".questdb", output.questdb().orElseThrow(),
                     engine, variables));

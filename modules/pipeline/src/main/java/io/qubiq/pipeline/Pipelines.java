@@ -46,8 +46,11 @@ public final class Pipelines implements Component {
     /** Builds the output of a pipeline for its connection: the application knows the channels and item types. */
     @FunctionalInterface
     public interface OutputFactory {
-        PipelineOutput create(String pipelineId, int index, OutputConfig output, ExpressionEngine engine)
-                throws Exception;
+        /**
+         * @param variables what the pipeline's events offer its expressions ({@link PipelineConfig#variables})
+         */
+        PipelineOutput create(String pipelineId, int index, OutputConfig output, java.util.Set<String> variables,
+                              ExpressionEngine engine) throws Exception;
     }
 
     private final Map<String, PipelineConfig> configs;
@@ -89,7 +92,7 @@ public final class Pipelines implements Component {
             PipelineConfig config = entry.getValue();
             List<PipelineOutput> built = new ArrayList<>();
             for (int i = 0; i < config.outputs().size(); i++) {
-                built.add(outputs.create(id, i, config.outputs().get(i), engine));
+                built.add(outputs.create(id, i, config.outputs().get(i), config.variables(), engine));
             }
             Pipeline pipeline = new Pipeline(id, config, engine, built,
                     saved.getOrDefault(id, PipelineState.fresh(config.enabled())), clock);

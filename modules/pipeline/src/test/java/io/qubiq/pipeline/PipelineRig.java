@@ -64,9 +64,8 @@ final class PipelineRig implements AutoCloseable {
             channel.start();
             channels.put(id, channel);
         }
-        pipelines = new Pipelines(configs, dir.resolve("pipelines"), bus, null, (pipeline, index, output, engine) -> {
-            Expression text = engine.compile(output.mqtt().orElseThrow().payload(),
-                    configs.get(pipeline).variables());
+        pipelines = new Pipelines(configs, dir.resolve("pipelines"), bus, null, (pipeline, index, output, variables, engine) -> {
+            Expression text = engine.compile(output.mqtt().orElseThrow().payload(), variables);
             return new ChannelOutput<>(channels.get(output.connection()), (scope, itemId) -> render(text, scope));
         }, Clock.systemUTC());
         pipelines.start();
