@@ -2,6 +2,8 @@ package io.qubiq.app;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.qubiq.app.audit.AuditJournal;
+import io.qubiq.app.audit.AuditJournalAccess;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.QuestDbSection;
@@ -49,12 +51,12 @@ import io.qubiq.connector.opcua.OpcUaTagConfig;
 import io.qubiq.demoplant.DemoPlantConfig;
 import io.qubiq.demoplant.SimulatedPlant;
 import io.qubiq.console.ApiRoutes;
+import io.qubiq.console.AuditAccess;
 import io.qubiq.console.ConsoleServer;
 import io.qubiq.console.AlarmRoutes;
 import io.qubiq.console.AuditRoutes;
 import io.qubiq.console.EventStream;
 import io.qubiq.app.events.JournalAlarms;
-import io.qubiq.app.events.RecentAudits;
 import io.qubiq.auth.Auth;
 import io.qubiq.auth.AuthConfig;
 import io.qubiq.console.DeviceRoutes;
@@ -91,6 +93,7 @@ public final class Gateway {
     private final EventJournal events = new EventJournal();
     private final DeviceConnections devices;
     private final GatewayMetrics metrics;
+    private final AuditJournal auditJournal;
 
     static final String HISTORIAN = "historian";
     static final String DEMO_PLANT = "demo-plant";
@@ -119,6 +122,10 @@ public final class Gateway {
         Map<String, OutboundConnection<?>> outbound = OutboundConnections.build(config.outbound(), dataDirectory.root(),
                 monitor, PROBE_INTERVAL, events, clock);
         outbound.forEach((id, connection) -> channels.put(id, connection.channel()));
+        // the audit journal: its own channel into the local audit store, started right after the console
+        this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(), outbound, events, clock);
+        events.journalTo(auditJournal);
+        channels.put(AuditJournal.CHANNEL, auditJournal.channel());
         Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);
 
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
@@ -132,7 +139,7 @@ public final class Gateway {
         routes.add(new StoreForwardRoutes(channelAccess));
         routes.add(new PipelineRoutes(new PipelinesAccess(pipelines, events, clock)));
         routes.add(new AlarmRoutes(alarms));
-        routes.add(new AuditRoutes(new RecentAudits(events)));
+        routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle), registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
@@ -140,6 +147,8 @@ public final class Gateway {
 
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
+        lifecycle.add(auditJournal);
+        metrics.bindChannel(AuditJournal.CHANNEL, auditJournal.channel()::status);
         plant.ifPresent(lifecycle::add);
         history.flatMap(HistorianParts::embedded).ifPresent(lifecycle::add);
         lifecycle.add(tagBus);
@@ -313,6 +322,11 @@ public final class Gateway {
 
     public EventJournal events() {
         return events;
+    }
+
+    /** The audit journal, read as the console reads it. */
+    public AuditAccess audit() {
+        return new AuditJournalAccess(auditJournal.store());
     }
 
     public Duration shutdownGracePeriod() {

@@ -1,5 +1,6 @@
 package io.qubiq.app.config;
 
+import io.qubiq.audit.AuditConfig;
 import io.qubiq.console.HttpConfig;
 import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
@@ -49,6 +50,10 @@ public record GatewayConfig(
         @Default("{}")
         Map<String, PipelineConfig> pipelines,
 
+        @Doc("The audit journal of operator actions: its local store, its channel and an optional copy to a"
+                + " QuestDB connection. See docs/audit.md.")
+        AuditConfig audit,
+
         @Doc("The QuestDB server the historian writes to (embedded or existing).")
         QuestDbSection questdb,
 
@@ -62,7 +67,7 @@ public record GatewayConfig(
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public GatewayConfig withHttpPort(int port) {
         return new GatewayConfig(gateway, http.withPort(port), auth, lifecycle, logging, devices,
-                outbound, pipelines,
+                outbound, pipelines, audit,
                 questdb, historian, demoPlant);
     }
 
@@ -84,6 +89,7 @@ public record GatewayConfig(
             }));
         }
         violations.addAll(PipelineReferences.check(devices, outbound, pipelines));
+        violations.addAll(AuditReferences.check(audit, outbound));
         return violations;
     }
 }

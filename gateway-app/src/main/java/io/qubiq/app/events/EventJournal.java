@@ -1,5 +1,6 @@
 package io.qubiq.app.events;
 
+import io.qubiq.app.audit.AuditJournal;
 import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
@@ -14,8 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Where alarms and audit events go today: the log (alarms at the level their severity calls for,
  * every audit event on the {@code qubiq.audit} logger), the set of active alarms, and a bounded
- * list of recent events for the console. Known gap: the durable audit journal on its own
- * store-and-forward stream arrives with the console issue; until then the log file is the record.
+ * list of recent events for the console. Every audit event also goes to the durable audit journal
+ * ({@link AuditJournal}, on its own store-and-forward channel) once {@link #journalTo} connected it.
  *
  * <p>Threading: safe for concurrent publishers; readers get copies.
  */
@@ -27,6 +28,12 @@ public final class EventJournal implements EventPublisher {
     private final Deque<AlarmEvent> recentAlarms = new ArrayDeque<>();
     private final Deque<AuditEvent> recentAudits = new ArrayDeque<>();
     private final Map<String, AlarmEvent> active = new LinkedHashMap<>();
+    private AuditJournal journal;
+
+    /** From now on every audit event is also journaled durably. */
+    public synchronized void journalTo(AuditJournal journal) {
+        this.journal = journal;
+    }
 
     @Override
     public synchronized void alarm(AlarmEvent event) {
@@ -38,11 +45,22 @@ public final class EventJournal implements EventPublisher {
         add(recentAlarms, event);
     }
 
+    /**
+     * Logs the event, keeps it among the recent ones and journals it. The journal is called outside
+     * this object's lock: its channel may be raising an alarm here from its forwarder thread.
+     */
     @Override
-    public synchronized void audit(AuditEvent event) {
-        audit.info("{} {} {} {}: {} {}", event.at(), event.user(), event.action(), event.target(), event.outcome(),
-                event.details());
-        add(recentAudits, event);
+    public void audit(AuditEvent event) {
+        AuditJournal target;
+        synchronized (this) {
+            audit.info("{} {} {} {}: {} {}", event.at(), event.user(), event.action(), event.target(), event.outcome(),
+                    event.details());
+            add(recentAudits, event);
+            target = journal;
+        }
+        if (target != null) {
+            target.record(event);
+        }
     }
 
     private static <E> void add(Deque<E> deque, E event) {

@@ -1,0 +1,177 @@
+package io.qubiq.app.audit;
+
+import io.qubiq.app.outbound.OutboundConnection;
+import io.qubiq.audit.AuditConfig;
+import io.qubiq.audit.EntryIds;
+import io.qubiq.audit.JournalEntry;
+import io.qubiq.audit.JournalEntryCodec;
+import io.qubiq.audit.LocalAuditStore;
+import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.buffer.SegmentedDiskBuffer;
+import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.AuditNotJournaledAlarm;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.sink.Sink;
+import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.storeforward.ChannelException;
+import io.qubiq.storeforward.ChannelFullException;
+import io.qubiq.storeforward.Liveness;
+import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.storeforward.quarantine.FileQuarantineStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The audit journal as the gateway runs it: every audit event gets an entry id and goes on the
+ * {@code audit} store-and-forward channel ({@code <data>/connections/audit/buffer} and
+ * {@code quarantine}, policy refuse), whose sink is the {@link LocalAuditStore} in
+ * {@code <data>/audit/journal} (and, with {@code forward_to}, also a QuestDB connection's channel).
+ *
+ * <p>Nothing is dropped silently: an event the channel refuses (at its limit) or cannot take (its
+ * storage failed, or it is stopped) is logged at ERROR with its content and raises the
+ * {@link AuditNotJournaledAlarm} until the channel takes an event again. Events that arrive before
+ * {@link #start} (the console starts first) are held in memory, up to {@value #EARLY_LIMIT}, and
+ * journaled on start.
+ *
+ * <p>Threading: {@link #record} is safe for concurrent callers (serialized here, so entry ids and
+ * channel order agree); start and stop come from the lifecycle thread.
+ */
+public final class AuditJournal implements Component {
+
+    public static final String CHANNEL = "audit";
+    static final int EARLY_LIMIT = 10_000;
+    private static final Logger log = LoggerFactory.getLogger(AuditJournal.class);
+
+    private final LocalAuditStore store;
+    private final StoreForwardChannel<JournalEntry> channel;
+    private final EventPublisher events;
+    private final Clock clock;
+    private final List<JournalEntry> early = new ArrayList<>();
+    private EntryIds ids;
+    private boolean started;
+    private long notJournaled;
+
+    AuditJournal(LocalAuditStore store, StoreForwardChannel<JournalEntry> channel, EventPublisher events, Clock clock) {
+        this.store = store;
+        this.channel = channel;
+        this.events = events;
+        this.clock = clock;
+        this.ids = EntryIds.create(clock);
+    }
+
+    /**
+     * Builds the journal: the local store, the sink in front of it (forwarding to the
+     * {@code forward_to} connection when set; the configuration checked that it is a QuestDB one) and
+     * the channel. Nothing is opened or started here.
+     */
+    public static AuditJournal build(AuditConfig config, Path dataDir, Map<String, OutboundConnection<?>> outbound,
+                                     EventPublisher events, Clock clock) {
+        LocalAuditStore store = new LocalAuditStore(CHANNEL, dataDir.resolve("audit").resolve("journal"), config, clock);
+        Sink<JournalEntry> sink = store;
+        if (config.forwardTo().isPresent()) {
+            OutboundConnection<?> target = outbound.get(config.forwardTo().get());
+            @SuppressWarnings("unchecked")
+            StoreForwardChannel<QuestDbRow> rows = (StoreForwardChannel<QuestDbRow>) target.channel();
+            sink = new QuestDbForwardingSink(store, rows);
+        }
+        Path dir = dataDir.resolve("connections").resolve(CHANNEL);
+        StoreForwardChannel<JournalEntry> channel = new StoreForwardChannel<>(CHANNEL, config.storeAndForward(),
+                OverflowPolicy.REFUSE, dir.resolve("buffer"), SegmentedDiskBuffer::open,
+                maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
+                new JournalEntryCodec(), Liveness.alwaysUnknown(), events, clock);
+        return new AuditJournal(store, channel, events, clock);
+    }
+
+    @Override
+    public String name() {
+        return "audit-journal";
+    }
+
+    public StoreForwardChannel<JournalEntry> channel() {
+        return channel;
+    }
+
+    public LocalAuditStore store() {
+        return store;
+    }
+
+    /**
+     * Opens the local store (recovering it; a store that cannot be opened is reported and retried by
+     * the channel, it does not stop the gateway), seeds entry ids above the stored ones, starts the
+     * channel and journals the events that came in before.
+     */
+    @Override
+    public synchronized void start() throws Exception {
+        try {
+            store.open();
+            ids = EntryIds.after(store.highestId(), clock);
+        } catch (IOException e) {
+            log.error("Audit journal in {} cannot be opened ({}); audit events are buffered on the audit channel"
+                    + " until it can", store.directory(), e.toString());
+        }
+        channel.start();
+        started = true;
+        List<JournalEntry> waiting = List.copyOf(early);
+        early.clear();
+        if (!waiting.isEmpty()) {
+            submit(waiting);
+        }
+    }
+
+    @Override
+    public synchronized void stop() throws Exception {
+        started = false;
+        channel.stop();
+        store.close();
+    }
+
+    /** Journals one event: see the class doc for what happens when that is not possible. */
+    public synchronized void record(AuditEvent event) {
+        JournalEntry entry = new JournalEntry(ids.next(), event);
+        if (!started) {
+            if (early.size() < EARLY_LIMIT) {
+                early.add(entry);
+            } else {
+                notJournaled(List.of(entry), "the audit journal is not running");
+            }
+            return;
+        }
+        submit(List.of(entry));
+    }
+
+    private void submit(List<JournalEntry> entries) {
+        try {
+            channel.submit(entries);
+        } catch (ChannelFullException e) {
+            notJournaled(entries, e.getMessage());
+            return;
+        } catch (ChannelException e) {
+            notJournaled(entries, e.getMessage());
+            return;
+        }
+        if (notJournaled > 0) {
+            events.alarm(new AuditNotJournaledAlarm(false, clock.instant(), notJournaled, ""));
+            notJournaled = 0;
+        }
+    }
+
+    private void notJournaled(List<JournalEntry> entries, String reason) {
+        JournalEntryCodec codec = new JournalEntryCodec();
+        for (JournalEntry entry : entries) {
+            log.error("Audit event NOT journaled ({}): {} {}", reason, codec.preview(entry), entry.event().details());
+        }
+        boolean first = notJournaled == 0;
+        notJournaled += entries.size();
+        if (first) {
+            events.alarm(new AuditNotJournaledAlarm(true, clock.instant(), notJournaled, reason));
+        }
+    }
+
+}
