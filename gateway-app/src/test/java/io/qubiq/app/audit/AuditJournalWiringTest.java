@@ -69,7 +69,15 @@ class AuditJournalWiringTest {
     private static AuditEvent drop(String user) {
         return new AuditEvent(Instant.now().truncatedTo(ChronoUnit.MICROS), user, AuditAction.QUARANTINE_DROP,
                 "connection/plant-db/quarantine/7", "dropped",
-                Map.of(AuditAction.DETAIL_FROM, "10.1.2.3", "items", "1"));
+                details());
+    }
+
+    /** In a fixed order: the journal keeps the order details were given in. */
+    private static Map<String, String> details() {
+        Map<String, String> details = new java.util.LinkedHashMap<>();
+        details.put(AuditAction.DETAIL_FROM, "10.1.2.3");
+        details.put("items", "1");
+        return details;
     }
 
     @Test
