@@ -69,6 +69,7 @@ function startApp(session) {
 }
 
 async function signOut() {
+  closeEvents(); // first, so the stream does not reconnect into a 401 once the session is gone
   try {
     await api.del("/api/v1/session");
   } catch {

@@ -127,7 +127,7 @@ async function draw(box, tags, span) {
     scales: { x: { time: true } },
     series: [{}, ...tags.map((tag, i) => ({ label: tag, stroke: PALETTE[i % PALETTE.length], width: 1.5, spanGaps: true }))],
   }, aligned(tags, series, start.getTime()), box);
-  const resize = () => chart.setSize({ width: Math.max(400, box.clientWidth - 24), height: 420 });
+  const resize = () => chart.setSize({ width: Math.max(400, box.clientWidth - 24), height: 380 });
   addEventListener("resize", resize);
   if (!span.live) {
     return () => {
