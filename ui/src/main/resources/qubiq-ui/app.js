@@ -81,6 +81,11 @@ async function signOut() {
 async function boot() {
   onUnauthorized(() => showSignIn("Your session has ended. Please sign in again."));
   document.getElementById("sign-out").addEventListener("click", signOut);
+  // the routes live in the hash, so the skip link moves the focus instead of navigating
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    document.getElementById("main").focus();
+  });
   try {
     const setup = await api.get("/api/v1/setup");
     if (setup && setup.required) {
