@@ -50,11 +50,19 @@ import io.qubiq.demoplant.DemoPlantConfig;
 import io.qubiq.demoplant.SimulatedPlant;
 import io.qubiq.console.ApiRoutes;
 import io.qubiq.console.ConsoleServer;
+import io.qubiq.console.AlarmRoutes;
+import io.qubiq.console.AuditRoutes;
+import io.qubiq.console.EventStream;
+import io.qubiq.app.events.JournalAlarms;
+import io.qubiq.app.events.RecentAudits;
+import io.qubiq.auth.Auth;
+import io.qubiq.auth.AuthConfig;
 import io.qubiq.console.DeviceRoutes;
 import io.qubiq.console.GatewayInfo;
 import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.tagbus.TagBus;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -78,6 +86,7 @@ public final class Gateway {
     private final GatewayConfig config;
     private final Lifecycle lifecycle;
     private final ConsoleServer console;
+    private final Auth auth;
     private final TagBus tagBus;
     private final EventJournal events = new EventJournal();
     private final DeviceConnections devices;
@@ -114,12 +123,20 @@ public final class Gateway {
 
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
         this.lifecycle = new Lifecycle(clock);
+        this.auth = openAuth(config.auth(), dataDirectory.root(), clock);
+        ChannelsAccess channelAccess = new ChannelsAccess(channels);
+        TagBusView tags = new TagBusView(tagBus);
+        JournalAlarms alarms = new JournalAlarms(events);
         List<ApiRoutes> routes = new ArrayList<>();
-        routes.add(new DeviceRoutes(devices, new TagBusView(tagBus)));
-        routes.add(new StoreForwardRoutes(new ChannelsAccess(channels)));
-        routes.add(new PipelineRoutes(new PipelinesAccess(pipelines)));
+        routes.add(new DeviceRoutes(devices, tags));
+        routes.add(new StoreForwardRoutes(channelAccess));
+        routes.add(new PipelineRoutes(new PipelinesAccess(pipelines, events, clock)));
+        routes.add(new AlarmRoutes(alarms));
+        routes.add(new AuditRoutes(new RecentAudits(events)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
-        this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle), registry, clock, routes);
+        this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle), registry, clock, auth,
+                routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
+                        Optional.of(alarms)));
 
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
@@ -143,6 +160,21 @@ public final class Gateway {
         metrics.bindJvm();
         metrics.bindLifecycle(lifecycle);
         metrics.bindTagBus(tagBus);
+    }
+
+    /**
+     * Users, sessions and API tokens in {@code <data>/auth}; on a first start, creates the administrator
+     * from {@code auth.admin_password} or logs a one-time setup token.
+     */
+    private Auth openAuth(AuthConfig authConfig, Path dataDir, Clock clock) throws ConfigurationException {
+        try {
+            Auth opened = Auth.open(authConfig, dataDir.resolve("auth"), clock, events);
+            opened.bootstrap().start(authConfig.adminPassword());
+            return opened;
+        } catch (IOException e) {
+            throw new ConfigurationException("auth", "cannot open the user store in " + dataDir.resolve("auth")
+                    + ": " + e.getMessage());
+        }
     }
 
     /**
@@ -264,6 +296,11 @@ public final class Gateway {
 
     public Lifecycle lifecycle() {
         return lifecycle;
+    }
+
+    /** Users, sessions and API tokens (for tests and the command line). */
+    public Auth auth() {
+        return auth;
     }
 
     public ConsoleServer console() {

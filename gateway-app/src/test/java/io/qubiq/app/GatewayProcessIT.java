@@ -5,7 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import io.qubiq.testkit.http.ConsoleClient;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -34,28 +37,40 @@ class GatewayProcessIT {
                     "\"name\":\"http\",\"state\":\"RUNNING\"", "\"name\":\"tag-bus\",\"state\":\"RUNNING\"",
                     "\"name\":\"questdb\",\"state\":\"RUNNING\"", "\"name\":\"historian\",\"state\":\"RUNNING\"");
 
-            HttpResponse<String> metrics = gateway.get(port, "/metrics");
+            // first start without users: the log carries a one-time setup token that creates the administrator
+            assertThat(gateway.get(port, "/metrics").statusCode()).as("metrics need sign-in").isEqualTo(401);
+            Matcher token = Pattern.compile("setup_[A-Za-z0-9_-]{20,}").matcher(gateway.output());
+            assertThat(token.find()).as("setup token in the output:\n%s", gateway.output()).isTrue();
+            ConsoleClient console = ConsoleClient.anonymous("http://127.0.0.1:" + port);
+            assertThat(console.get("/api/v1/setup").body()).contains("\"required\":true");
+            HttpResponse<String> setup = console.post("/api/v1/setup", "{\"token\":\"" + token.group()
+                    + "\",\"user\":\"admin\",\"password\":\"demo-admin-password\"}");
+            assertThat(setup.statusCode()).as(setup.body()).isEqualTo(201);
+            console = ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-admin-password");
+            ConsoleClient admin = console;
+
+            HttpResponse<String> metrics = admin.get("/metrics");
             assertThat(metrics.statusCode()).isEqualTo(200);
             assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(
                     type -> assertThat(type).startsWith("text/plain"));
             assertThat(metrics.body()).contains("# TYPE jvm_memory_used_bytes gauge",
                     "tagbus_values_published_total", "qubiq_component_running{component=\"tag-bus\"} 1.0");
 
-            assertThat(gateway.get(port, "/").body()).contains("<title>Qubiq gateway</title>");
+            assertThat(gateway.get(port, "/").body()).contains("<title>");
 
             // the simulated plant is read over OPC UA and its values are live in the tag table
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> gateway.get(port, "/api/v1/tags").body().contains("\"path\":\"demo/tank/level\""));
-            assertThat(gateway.get(port, "/api/v1/connections").body()).contains("\"id\":\"demo-plant\"",
+                    .until(() -> admin.get("/api/v1/tags").body().contains("\"path\":\"demo/tank/level\""));
+            assertThat(admin.get("/api/v1/connections").body()).contains("\"id\":\"demo-plant\"",
                     "\"state\":\"UP\"");
 
             // ... and its MQTT side through the embedded broker: the energy meter's JSON readings are live tags
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> gateway.get(port, "/api/v1/tags/demo/meter/energy").statusCode() == 200);
-            assertThat(gateway.get(port, "/api/v1/tags").body()).contains("\"path\":\"demo/meter/energy\"");
-            assertThat(gateway.get(port, "/api/v1/tags/demo/meter/energy").body()).contains("\"type\":\"FLOAT64\"",
+                    .until(() -> admin.get("/api/v1/tags/demo/meter/energy").statusCode() == 200);
+            assertThat(admin.get("/api/v1/tags").body()).contains("\"path\":\"demo/meter/energy\"");
+            assertThat(admin.get("/api/v1/tags/demo/meter/energy").body()).contains("\"type\":\"FLOAT64\"",
                     "\"quality\":\"Good\"");
-            assertThat(gateway.get(port, "/api/v1/connections/demo-plant-mqtt").body()).contains("\"type\":\"mqtt\"",
+            assertThat(admin.get("/api/v1/connections/demo-plant-mqtt").body()).contains("\"type\":\"mqtt\"",
                     "\"state\":\"UP\"", "\"malformed_payloads\":0");
 
             gateway.terminate();

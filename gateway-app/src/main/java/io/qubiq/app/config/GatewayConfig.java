@@ -4,6 +4,7 @@ import io.qubiq.console.HttpConfig;
 import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
+import io.qubiq.auth.AuthConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,9 @@ public record GatewayConfig(
 
         @Doc("The HTTP server for the console, the API, /health and /metrics.")
         HttpConfig http,
+
+        @Doc("Users, sign-in and roles of the console and API. See docs/security.md.")
+        AuthConfig auth,
 
         @Doc("Start-up and shutdown.")
         LifecycleConfig lifecycle,
@@ -57,7 +61,7 @@ public record GatewayConfig(
 
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public GatewayConfig withHttpPort(int port) {
-        return new GatewayConfig(gateway, new HttpConfig(http.bindAddress(), port), lifecycle, logging, devices,
+        return new GatewayConfig(gateway, http.withPort(port), auth, lifecycle, logging, devices,
                 outbound, pipelines,
                 questdb, historian, demoPlant);
     }

@@ -114,18 +114,19 @@ public final class DeviceConnections implements Component, DeviceAccess {
     }
 
     @Override
-    public CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user) {
+    public CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user, String from) {
         String owner = owners.get(tag);
         if (owner == null) {
             throw ApiError.notFound("no device connection reads tag " + tag + "; only configured tags can be written");
         }
         CompletableFuture<TagWriteResult> result = entries.get(owner).connector().write(tag, value);
-        return result.whenComplete((verdict, failure) -> audit(tag, value, user, owner,
+        return result.whenComplete((verdict, failure) -> audit(tag, value, user, from, owner,
                 failure == null ? verdict.status().label() : describe(failure)));
     }
 
-    private void audit(TagPath tag, Object value, String user, String owner, String outcome) {
+    private void audit(TagPath tag, Object value, String user, String from, String owner, String outcome) {
         Map<String, String> details = new LinkedHashMap<>();
+        details.put(AuditAction.DETAIL_FROM, from);
         details.put("connection", owner);
         details.put("value", String.valueOf(value));
         events.audit(new AuditEvent(clock.instant(), user, AuditAction.TAG_WRITE, "tag/" + tag, outcome, details));
@@ -139,7 +140,7 @@ public final class DeviceConnections implements Component, DeviceAccess {
     }
 
     @Override
-    public Certificate trust(String connectionId, String thumbprint, String user) {
+    public Certificate trust(String connectionId, String thumbprint, String user, String from) {
         OpcUaConnector connector = certificateHolder(connectionId);
         PkiDirectory directory = pkiDirectory(connectionId, connector);
         Optional<CertificateEntry> trusted;
@@ -154,6 +155,7 @@ public final class DeviceConnections implements Component, DeviceAccess {
                 + "' has no server certificate with thumbprint " + thumbprint + " in " + directory.root().resolve("rejected")
                 + " or trusted/certs; GET /api/v1/connections/" + connectionId + "/certificates lists them"));
         Map<String, String> details = new LinkedHashMap<>();
+        details.put(AuditAction.DETAIL_FROM, from);
         details.put("thumbprint", entry.thumbprint());
         details.put("subject", entry.subject());
         events.audit(new AuditEvent(clock.instant(), user, AuditAction.CERTIFICATE_TRUST,

@@ -48,6 +48,17 @@ public final class HistorianAccess implements HistoryAccess {
     }
 
     @Override
+    public Object skipWalTransaction(String table, String user, String from) {
+        try {
+            return wal.resumeFromNextTransaction(table, user, from);
+        } catch (IllegalArgumentException e) {
+            throw ApiError.notFound(e.getMessage());
+        } catch (SqlException e) {
+            throw new ApiError(e.unreachable() ? 503 : 502, "resuming " + table + " failed: " + e.getMessage());
+        }
+    }
+
+    @Override
     public Object status() {
         return historian.status();
     }

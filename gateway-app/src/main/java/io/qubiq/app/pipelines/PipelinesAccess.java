@@ -1,17 +1,28 @@
 package io.qubiq.app.pipelines;
 
+import io.qubiq.console.ApiError;
 import io.qubiq.console.PipelineAccess;
+import io.qubiq.core.event.AuditAction;
+import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.pipeline.PipelineStatus;
 import io.qubiq.pipeline.Pipelines;
+import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-/** The console's view of the pipelines; empty when none are configured. */
+/** The console's view of the pipelines (empty when none are configured), and the audited enable/disable. */
 public final class PipelinesAccess implements PipelineAccess {
 
     private final Optional<Pipelines> pipelines;
+    private final EventPublisher events;
+    private final Clock clock;
 
-    public PipelinesAccess(Optional<Pipelines> pipelines) {
+    public PipelinesAccess(Optional<Pipelines> pipelines, EventPublisher events, Clock clock) {
         this.pipelines = pipelines;
+        this.events = events;
+        this.clock = clock;
     }
 
     @Override
@@ -22,5 +33,16 @@ public final class PipelinesAccess implements PipelineAccess {
     @Override
     public Optional<?> pipeline(String id) {
         return pipelines.flatMap(all -> all.status(id));
+    }
+
+    @Override
+    public Object setEnabled(String id, boolean enabled, String user, String from) {
+        Pipelines all = pipelines.filter(p -> p.status(id).isPresent())
+                .orElseThrow(() -> ApiError.notFound("no pipeline '" + id + "'"));
+        PipelineStatus status = all.enable(id, enabled);
+        events.audit(new AuditEvent(clock.instant(), user, enabled ? AuditAction.PIPELINE_ENABLE
+                : AuditAction.PIPELINE_DISABLE, "pipeline/" + id, enabled ? "enabled" : "disabled",
+                Map.of(AuditAction.DETAIL_FROM, from)));
+        return status;
     }
 }

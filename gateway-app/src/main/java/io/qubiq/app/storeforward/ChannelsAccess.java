@@ -3,15 +3,21 @@ package io.qubiq.app.storeforward;
 import io.qubiq.console.ApiError;
 import io.qubiq.console.StoreForwardAccess;
 import io.qubiq.core.error.FailureClass;
+import io.qubiq.storeforward.Quarantine;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** The console's read access to every store-and-forward channel and its quarantine. */
+/**
+ * The console's access to every store-and-forward channel and its quarantine: status and listing, and the
+ * operator's retry and drop (each audited by the quarantine with the user and remote address).
+ */
 public final class ChannelsAccess implements StoreForwardAccess {
 
     private final Map<String, StoreForwardChannel<?>> channels;
@@ -48,6 +54,30 @@ public final class ChannelsAccess implements StoreForwardAccess {
         } catch (IOException e) {
             throw new UncheckedIOException("reading quarantined item " + id + " of " + connection, e);
         }
+    }
+
+    @Override
+    public ActionResult retry(String connection, Selection selection, String user, String from) {
+        Quarantine<?> quarantine = require(connection).quarantine();
+        Quarantine.BulkResult result = selection.all() ? quarantine.retryAll(user, from)
+                : quarantine.retry(selection.ids(), user, from);
+        return answer(connection, "retry", result, "retried: back at the tail of the channel");
+    }
+
+    @Override
+    public ActionResult drop(String connection, Selection selection, String user, String from) {
+        Quarantine<?> quarantine = require(connection).quarantine();
+        Quarantine.BulkResult result = selection.all() ? quarantine.dropAll(user, from)
+                : quarantine.drop(selection.ids(), user, from);
+        return answer(connection, "drop", result, "dropped for good");
+    }
+
+    private static ActionResult answer(String connection, String action, Quarantine.BulkResult result, String done) {
+        List<ItemResult> items = new ArrayList<>();
+        result.done().forEach(id -> items.add(new ItemResult(id, true, done)));
+        result.failed().forEach((id, reason) -> items.add(new ItemResult(id, false, reason)));
+        items.sort(Comparator.comparingLong(ItemResult::id));
+        return new ActionResult(connection, action, items.size(), result.done().size(), items);
     }
 
     private StoreForwardChannel<?> require(String connection) {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.qubiq.app.Gateway;
+import io.qubiq.app.TestOperators;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.config.ConfigLoader;
@@ -49,7 +50,7 @@ class CertificateTrustApiTest {
     @BeforeEach
     void start(TestOpcUaServer server) throws Exception {
         // A long backoff: the connection can only come up in time because trusting starts the next attempt.
-        String yaml = """
+        String yaml = TestOperators.AUTH_YAML + """
                 http:
                   port: 0
                 logging:
@@ -94,14 +95,12 @@ class CertificateTrustApiTest {
         data.close();
     }
 
-    private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.console().port() + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
+    private HttpResponse<String> get(String path) {
+        return TestOperators.admin(gateway).get(path);
     }
 
-    private HttpResponse<String> post(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.console().port() + path))
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    private HttpResponse<String> post(String path) {
+        return TestOperators.admin(gateway).post(path, null);
     }
 
     private JsonNode body(HttpResponse<String> response) throws Exception {
@@ -140,7 +139,7 @@ class CertificateTrustApiTest {
         assertThat(gateway.events().recentAudits())
                 .extracting(a -> a.action() + " " + a.target() + " " + a.outcome() + " " + a.user())
                 .contains(AuditAction.CERTIFICATE_TRUST + " connection/secured-plc/certificate/" + thumbprint
-                        + " trusted anonymous");
+                        + " trusted " + TestOperators.ADMIN);
     }
 
     @Test

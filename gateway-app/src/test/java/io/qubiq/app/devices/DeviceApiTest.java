@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.app.Gateway;
+import io.qubiq.app.TestOperators;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.config.ConfigLoader;
@@ -38,7 +39,7 @@ class DeviceApiTest {
 
     @BeforeEach
     void start(TestOpcUaServer server) throws Exception {
-        String yaml = """
+        String yaml = TestOperators.AUTH_YAML + """
                 http:
                   port: 0
                 logging:
@@ -67,15 +68,12 @@ class DeviceApiTest {
         data.close();
     }
 
-    private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.console().port() + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
+    private HttpResponse<String> get(String path) {
+        return TestOperators.admin(gateway).get(path);
     }
 
-    private HttpResponse<String> post(String path, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.console().port() + path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    private HttpResponse<String> post(String path, String body) {
+        return TestOperators.admin(gateway).post(path, body);
     }
 
     @Test

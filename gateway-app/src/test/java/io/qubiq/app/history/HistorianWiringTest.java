@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.app.Gateway;
+import io.qubiq.app.TestOperators;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.config.ConfigLoader;
@@ -45,7 +46,7 @@ class HistorianWiringTest {
 
     @BeforeAll
     static void start(TestOpcUaServer server) throws Exception {
-        String yaml = """
+        String yaml = TestOperators.AUTH_YAML + """
                 http:
                   port: 0
                 logging:
@@ -84,9 +85,8 @@ class HistorianWiringTest {
         }
     }
 
-    static HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.console().port() + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
+    static HttpResponse<String> get(String path) {
+        return TestOperators.admin(gateway).get(path);
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.app.Gateway;
+import io.qubiq.app.TestOperators;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.config.ConfigLoader;
@@ -46,7 +47,7 @@ class PipelineWiringTest {
         postgres = PostgresServer.start(dir.resolve("postgres"));
         postgres.execute("CREATE TABLE temperatures (id bigserial PRIMARY KEY, item_id text UNIQUE, tag text,"
                 + " at timestamptz, celsius double precision)");
-        String yaml = """
+        String yaml = TestOperators.AUTH_YAML + """
                 http:
                   port: 0
                 logging:
@@ -93,9 +94,8 @@ class PipelineWiringTest {
         }
     }
 
-    static HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + gateway.console().port() + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
+    static HttpResponse<String> get(String path) {
+        return TestOperators.admin(gateway).get(path);
     }
 
     @Test

@@ -32,6 +32,13 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
                 config.passwordMinLength(), Runtime.getRuntime().availableProcessors()), LOG::warn);
     }
 
+    /** As {@link #open(AuthConfig, Path, Clock, EventPublisher)}, announcing the setup token to {@code announcer}. */
+    public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events,
+                            Consumer<String> announcer) throws IOException {
+        return open(config, directory, clock, events, new PasswordHasher(config.hashParameters(),
+                config.passwordMinLength(), Runtime.getRuntime().availableProcessors()), announcer);
+    }
+
     /** As {@link #open(AuthConfig, Path, Clock, EventPublisher)} with a given hasher and setup-token announcer. */
     static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events, PasswordHasher hasher,
                      Consumer<String> announcer) throws IOException {

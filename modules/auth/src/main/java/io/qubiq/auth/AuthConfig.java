@@ -86,6 +86,11 @@ public record AuthConfig(
         @Default("{}")
         Map<String, List<Permission>> roles) implements ConfigChecked {
 
+    /** A blank admin password (such as {@code ${QUBIQ_ADMIN_PASSWORD:-}} with the variable unset) is none. */
+    public AuthConfig {
+        adminPassword = adminPassword.filter(p -> !p.isBlank());
+    }
+
     /** Every key at its default. */
     public static AuthConfig defaults() {
         return new AuthConfig(1_800_000, 43_200_000, 12, 19_456, 2, 1, 5, 1_000, 900_000, 10_000, "admin",

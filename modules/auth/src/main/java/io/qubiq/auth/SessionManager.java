@@ -1,20 +1,28 @@
 package io.qubiq.auth;
 
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Console sessions: opaque ids handed out at sign-in, each with a CSRF token, ended by sign-out, by
  * timeouts, or for all of a user's sessions at once (password change, disable, delete).
  *
- * <p><b>Secrets.</b> A session id and its CSRF token are 256 random bits each (URL-safe base64). The
- * table is keyed by the SHA-256 of the id, so memory never holds a usable id and a lookup's timing
- * says nothing about valid ids; the CSRF token is compared with {@link Secrets#constantTimeEquals}.
+ * <p><b>Secrets.</b> A session id is 256 random bits (URL-safe base64). Its CSRF token is the
+ * HMAC-SHA256 of the id under a key drawn at random when this manager is created, so the console can
+ * hand the token to a page again ({@link #csrfToken}) to whoever presents the session cookie, without
+ * memory ever holding a usable id or token: the table is keyed by the SHA-256 of the id and keeps only
+ * the SHA-256 of the token, and a lookup's timing says nothing about valid ids; the token is compared
+ * with {@link Secrets#constantTimeEquals}. A restart draws a new key, and ends every session anyway.
  *
  * <p><b>Expiry.</b> A session ends after {@code idle} without use or {@code absolute} after sign-in,
  * whichever comes first, measured with the injected clock. Expired sessions are removed when next
@@ -51,6 +59,7 @@ public final class SessionManager {
     private final Duration absolute;
     private final Map<String, Session> byKey = new ConcurrentHashMap<>();
     private final AtomicInteger createdSinceSweep = new AtomicInteger();
+    private final SecretKeySpec csrfKey = new SecretKeySpec(Secrets.randomBytes(32), "HmacSHA256");
 
     public SessionManager(Clock clock, Duration idle, Duration absolute) {
         if (idle.isNegative() || idle.isZero() || absolute.compareTo(idle) < 0) {
@@ -68,7 +77,7 @@ public final class SessionManager {
             sweep();
         }
         String id = Secrets.random(32);
-        String csrf = Secrets.random(32);
+        String csrf = csrfOf(id);
         Instant now = clock.instant();
         Session session = new Session(Secrets.sha256(id), user, now, now, Secrets.sha256(csrf));
         byKey.put(session.key(), session);
@@ -93,6 +102,31 @@ public final class SessionManager {
             return false;
         }
         return Secrets.constantTimeEquals(Secrets.sha256(presented), session.csrfTokenHash());
+    }
+
+    /**
+     * The CSRF token of the live session {@code id}, to hand to the page again (after a reload); empty
+     * when the session is unknown, ended or expired. Does not count as use of the session.
+     */
+    public Optional<String> csrfToken(String id) {
+        if (id == null) {
+            return Optional.empty();
+        }
+        Session session = byKey.get(Secrets.sha256(id));
+        if (session == null || expired(session, clock.instant())) {
+            return Optional.empty();
+        }
+        return Optional.of(csrfOf(id));
+    }
+
+    private String csrfOf(String id) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(csrfKey);
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(id.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java runtime", e);
+        }
     }
 
     /** Ends the session with this id (sign-out); the ended session, if it was live. */

@@ -21,6 +21,19 @@ class SessionManagerTest {
     }
 
     @Test
+    void csrfTokenIsHandedOutAgainForALiveSessionOnlyAndDiffersPerManager() {
+        SessionManager.NewSession a = sessions.create("alice");
+
+        assertThat(sessions.csrfToken(a.id())).contains(a.csrfToken());
+        assertThat(sessions.csrfToken("forged")).isEmpty();
+        assertThat(sessions.csrfToken(null)).isEmpty();
+        assertThat(new SessionManager(clock, Duration.ofMinutes(30), Duration.ofHours(12)).create("alice").csrfToken())
+                .as("a restarted gateway draws a new key").isNotEqualTo(a.csrfToken());
+        sessions.end(a.id());
+        assertThat(sessions.csrfToken(a.id())).isEmpty();
+    }
+
+    @Test
     void sessionEndsAfterTheIdleTimeoutWithoutUse() {
         SessionManager.NewSession s = sessions.create("alice");
 

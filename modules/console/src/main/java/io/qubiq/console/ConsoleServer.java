@@ -1,17 +1,29 @@
 package io.qubiq.console;
 
-import io.qubiq.core.lifecycle.Readiness;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.qubiq.auth.AccountException;
+import io.qubiq.auth.Auth;
+import io.qubiq.auth.InvalidNameException;
+import io.qubiq.auth.LastAdminException;
+import io.qubiq.auth.NotPermittedException;
+import io.qubiq.auth.PasswordRejectedException;
+import io.qubiq.auth.SetupRefusedException;
+import io.qubiq.auth.TokenNotFoundException;
+import io.qubiq.auth.UserExistsException;
+import io.qubiq.auth.UserNotFoundException;
+import io.qubiq.auth.Permission;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.Readiness;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
@@ -19,20 +31,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The gateway's HTTP server (Javalin on Jetty): the console's static pages from the {@code
- * qubiq-ui} classpath folder, {@code /health}, {@code /metrics} and, as features land, the REST
- * API under {@code /api/v1}.
+ * The gateway's HTTP server (Javalin on Jetty): the console's static pages from the {@code qubiq-ui}
+ * classpath folder (and the uPlot chart library from its webjar under {@code /vendor/uplot/}),
+ * {@code /health}, {@code /metrics}, and the REST API under {@code /api/v1}, described at
+ * {@code /api/v1/openapi.json}.
  *
- * <p>{@code /health} answers 200 with a JSON report only while the gateway is {@link
- * Readiness#READY}, and 503 with the same report otherwise, so a supervisor or load balancer can
- * tell "starting" and "stopping" from "serving". {@code /metrics} serves the Prometheus text format.
+ * <p>Security: every API route is registered through {@link Api}, which puts {@link RequestGuard}
+ * (sign-in, permission, CSRF) in front of its handler; sign-in, setup, the OpenAPI description and
+ * {@code /health} are the only public routes ({@code /metrics} too when {@code http.public_metrics}).
+ * Static files hold no data and are public. With {@code http.tls} the port serves HTTPS only and the
+ * session cookie is {@code Secure}. Every answer carries {@code X-Content-Type-Options},
+ * {@code X-Frame-Options}, {@code Referrer-Policy} and a same-origin Content-Security-Policy; API answers
+ * are {@code no-store}.
  *
- * <p>Threading: started and stopped by the lifecycle thread; requests run on Jetty's pool and
- * only read the {@link StatusView} and the meter registry, both safe for concurrent readers.
+ * <p>{@code /health} answers 200 with a JSON report only while the gateway is {@link Readiness#READY},
+ * and 503 with the same report otherwise.
+ *
+ * <p>Threading: started and stopped by the lifecycle thread; requests run on Jetty's pool; the live
+ * event stream has its own scheduler thread.
  */
 public final class ConsoleServer implements Component {
 
     static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
+    static final String CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self'"
+            + " 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
 
@@ -40,20 +62,22 @@ public final class ConsoleServer implements Component {
     private final StatusView status;
     private final PrometheusMeterRegistry metrics;
     private final Clock clock;
+    private final Auth auth;
     private final List<ApiRoutes> apiRoutes;
+    private final EventStream.Sources liveSources;
+    private EventStream events;
+    private List<Endpoint> endpoints = List.of();
     private Javalin app;
 
-    public ConsoleServer(HttpConfig config, StatusView status, PrometheusMeterRegistry metrics, Clock clock) {
-        this(config, status, metrics, clock, List.of());
-    }
-
-    public ConsoleServer(HttpConfig config, StatusView status, PrometheusMeterRegistry metrics, Clock clock,
-                         List<ApiRoutes> apiRoutes) {
-        this.apiRoutes = List.copyOf(apiRoutes);
+    public ConsoleServer(HttpConfig config, StatusView status, PrometheusMeterRegistry metrics, Clock clock, Auth auth,
+                         List<ApiRoutes> apiRoutes, EventStream.Sources liveSources) {
         this.config = Objects.requireNonNull(config, "config");
         this.status = Objects.requireNonNull(status, "status");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.auth = Objects.requireNonNull(auth, "auth");
+        this.apiRoutes = List.copyOf(apiRoutes);
+        this.liveSources = Objects.requireNonNull(liveSources, "liveSources");
     }
 
     @Override
@@ -68,35 +92,92 @@ public final class ConsoleServer implements Component {
                 .registerModule(new Jdk8Module())
                 .registerModule(CoreJson.module())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-        app = Javalin.create(cfg -> {
-            cfg.startup.showJavalinBanner = false;
-            cfg.startup.showOldJavalinVersionWarning = false;
-            cfg.jsonMapper(new JavalinJackson(json, false));
-            cfg.jetty.host = config.bindAddress();
-            cfg.jetty.port = config.port();
-            cfg.staticFiles.add(files -> {
-                files.hostedPath = "/";
-                files.directory = "/qubiq-ui";
-                files.location = Location.CLASSPATH;
-            });
-            cfg.routes.get("/health", this::health);
-            cfg.routes.get("/metrics", this::metrics);
-            cfg.routes.exception(ApiError.class, (error, ctx) -> {
-                ctx.status(error.status());
-                ctx.json(new ApiError.Body(error.status(), error.getMessage()));
-            });
-            cfg.routes.exception(Exception.class, (error, ctx) -> {
-                // not an expected failure: a bug. The operator gets a clear line, the log the stack trace.
-                log.error("{} {} failed: {}", ctx.method(), ctx.path(), error.toString(), error);
-                ctx.status(500);
-                ctx.json(new ApiError.Body(500, "internal error: " + error + " (details in the gateway log)"));
-            });
-            for (ApiRoutes routes : apiRoutes) {
-                routes.register(cfg.routes);
-            }
+        events = new EventStream(auth.authenticator(), liveSources, json);
+        app = Javalin.create(cfg -> configure(cfg, json));
+        events.start();
+        try {
+            app.start();
+        } catch (RuntimeException e) {
+            events.stop();
+            throw e;
+        }
+        log.info("Console listening on {}://{}:{}/ ({} API endpoints)", config.tls().isPresent() ? "https" : "http",
+                config.bindAddress(), app.port(), endpoints.size());
+    }
+
+    private void configure(JavalinConfig cfg, ObjectMapper json) {
+        cfg.startup.showJavalinBanner = false;
+        cfg.startup.showOldJavalinVersionWarning = false;
+        cfg.jsonMapper(new JavalinJackson(json, false));
+        cfg.jetty.host = config.bindAddress();
+        cfg.jetty.port = config.port();
+        config.tls().ifPresent(tls -> cfg.jetty.addConnector((server, http) ->
+                HttpsConnector.create(server, http, tls, config.bindAddress(), config.port())));
+        cfg.staticFiles.add(files -> {
+            files.hostedPath = "/";
+            files.directory = "/qubiq-ui";
+            files.location = Location.CLASSPATH;
         });
-        app.start();
-        log.info("Console listening on http://{}:{}/", config.bindAddress(), app.port());
+        VendorFiles.register(cfg.routes);
+        cfg.routes.before(ctx -> securityHeaders(ctx));
+        cfg.routes.exception(ApiError.class, (error, ctx) -> {
+            ctx.status(error.status());
+            ctx.json(new ApiError.Body(error.status(), error.getMessage()));
+        });
+        cfg.routes.exception(AccountException.class, (error, ctx) -> {
+            int code = statusOf(error);
+            ctx.status(code);
+            ctx.json(new ApiError.Body(code, error.getMessage()));
+        });
+        cfg.routes.exception(Exception.class, (error, ctx) -> {
+            // not an expected failure: a bug. The operator gets a clear line, the log the stack trace.
+            log.error("{} {} failed: {}", ctx.method(), ctx.path(), error.toString(), error);
+            ctx.status(500);
+            ctx.json(new ApiError.Body(500, "internal error: " + error + " (details in the gateway log)"));
+        });
+        Api api = new Api(cfg.routes, new RequestGuard(auth.authenticator()));
+        api.get("/health", Access.PUBLIC, "Readiness and component states (200 when ready, 503 otherwise)",
+                this::health);
+        api.get("/metrics", config.publicMetrics() ? Access.PUBLIC : Access.to(Permission.VIEW_CONNECTIONS),
+                "Prometheus metrics", this::metrics);
+        new SessionRoutes(auth, new SessionCookie(config.tls().isPresent())).register(api);
+        new UserRoutes(auth).register(api);
+        for (ApiRoutes routes : apiRoutes) {
+            routes.register(api);
+        }
+        events.register(api);
+        api.get("/api/v1/openapi.json", Access.PUBLIC, "This description of the API",
+                ctx -> ctx.json(OpenApi.document(endpoints, status.info().version())));
+        endpoints = api.endpoints();
+    }
+
+    private static void securityHeaders(Context ctx) {
+        ctx.header("X-Content-Type-Options", "nosniff");
+        ctx.header("X-Frame-Options", "DENY");
+        ctx.header("Referrer-Policy", "no-referrer");
+        ctx.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+        if (ctx.path().startsWith("/api/")) {
+            ctx.header("Cache-Control", "no-store");
+        }
+    }
+
+    static int statusOf(AccountException error) {
+        if (error instanceof UserNotFoundException || error instanceof TokenNotFoundException) {
+            return 404;
+        }
+        if (error instanceof UserExistsException || error instanceof LastAdminException) {
+            return 409;
+        }
+        if (error instanceof NotPermittedException) {
+            return 403;
+        }
+        if (error instanceof SetupRefusedException) {
+            return error.getMessage().startsWith("no setup is pending") ? 409 : 403;
+        }
+        if (error instanceof PasswordRejectedException || error instanceof InvalidNameException) {
+            return 400;
+        }
+        return 400;
     }
 
     /** The port actually bound: differs from the configured one when that was 0. */
@@ -107,8 +188,16 @@ public final class ConsoleServer implements Component {
         return app.port();
     }
 
+    /** Every endpoint of the API with the access it needs, as registered at start. */
+    public List<Endpoint> endpoints() {
+        return endpoints;
+    }
+
     @Override
     public void stop() {
+        if (events != null) {
+            events.stop();
+        }
         if (app != null) {
             app.stop();
             app = null;

@@ -52,7 +52,7 @@ public interface DeviceAccess {
      *
      * @throws ApiError 404 for a tag no connection owns
      */
-    CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user);
+    CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user, String from);
 
     /**
      * The rejected and trusted server certificates of a connection.
@@ -70,5 +70,5 @@ public interface DeviceAccess {
      * @throws ApiError 404 for an unknown connection or thumbprint, 409 for a connection that keeps no
      *     certificates, 400 for a thumbprint that is not 40 hex digits
      */
-    Certificate trust(String connectionId, String thumbprint, String user);
+    Certificate trust(String connectionId, String thumbprint, String user, String from);
 }

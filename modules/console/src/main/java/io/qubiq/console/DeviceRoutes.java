@@ -2,8 +2,8 @@ package io.qubiq.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.qubiq.auth.Permission;
 import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
@@ -31,8 +31,8 @@ import java.util.concurrent.TimeoutException;
  *       device, answered with the device's verdict (200 with {@code accepted: false} when the device
  *       refused), 409 for a tag that is not writable, 503 while disconnected, 504 on a timeout.
  * </ul>
- * Known gap until sign-in lands: anyone who reaches the API may write tags and trust certificates,
- * and the acting user is recorded as {@code anonymous}.
+ * Reading needs "View connections" (tags: "View tags"); trusting a certificate "Edit connections";
+ * writing a tag "Write tags". Trusts and writes are audited with the signed-in user.
  */
 public final class DeviceRoutes implements ApiRoutes {
 
@@ -48,25 +48,32 @@ public final class DeviceRoutes implements ApiRoutes {
     }
 
     @Override
-    public void register(RoutesConfig routes) {
-        routes.get("/api/v1/connections", ctx -> ctx.json(devices.devices().stream().map(ApiJson.Device::of).toList()));
-        routes.get("/api/v1/connections/{id}", ctx -> ctx.json(ApiJson.Device.of(devices.device(ctx.pathParam("id"))
-                .orElseThrow(() -> ApiError.notFound("no device connection '" + ctx.pathParam("id") + "'")))));
-        routes.get("/api/v1/connections/{id}/browse", this::browse);
-        routes.get("/api/v1/connections/{id}/certificates", ctx -> {
+    public void register(Api api) {
+        Access view = Access.to(Permission.VIEW_CONNECTIONS);
+        Access viewTags = Access.to(Permission.VIEW_TAGS);
+        api.get("/api/v1/connections", view, "Every device connection with health and counters",
+                ctx -> ctx.json(devices.devices().stream().map(ApiJson.Device::of).toList()));
+        api.get("/api/v1/connections/{id}", view, "One device connection", ctx -> ctx.json(ApiJson.Device.of(
+                devices.device(ctx.pathParam("id")).orElseThrow(() ->
+                        ApiError.notFound("no device connection '" + ctx.pathParam("id") + "'")))));
+        api.get("/api/v1/connections/{id}/browse", view, "One level of a device's address space", this::browse);
+        api.get("/api/v1/connections/{id}/certificates", view, "Rejected and trusted server certificates", ctx -> {
             String id = ctx.pathParam("id");
             DeviceAccess.Certificates listed = devices.certificates(id);
             ctx.json(new ApiJson.Certificates(id, listed.directory(), listed.certificates()));
         });
-        routes.post("/api/v1/connections/{id}/certificates/{thumbprint}/trust", ctx -> {
-            String id = ctx.pathParam("id");
-            DeviceAccess.Certificate trusted = devices.trust(id, ctx.pathParam("thumbprint"), "anonymous");
-            ctx.json(new ApiJson.Trusted(id, trusted, "trusted; connection " + id
-                    + " uses it from its next connection attempt, which starts now if it is down"));
-        });
-        routes.get("/api/v1/tags", ctx -> ctx.json(tags.latest().stream().map(ApiJson.Tag::of).toList()));
-        routes.post("/api/v1/tags/<path>/write", this::write);
-        routes.get("/api/v1/tags/<path>", ctx -> {
+        api.post("/api/v1/connections/{id}/certificates/{thumbprint}/trust", Access.to(Permission.EDIT_CONNECTIONS),
+                "Trust a rejected server certificate", ctx -> {
+                    String id = ctx.pathParam("id");
+                    DeviceAccess.Certificate trusted = devices.trust(id, ctx.pathParam("thumbprint"),
+                            RequestGuard.principal(ctx).user(), RequestGuard.from(ctx));
+                    ctx.json(new ApiJson.Trusted(id, trusted, "trusted; connection " + id
+                            + " uses it from its next connection attempt, which starts now if it is down"));
+                });
+        api.get("/api/v1/tags", viewTags, "The latest value of every tag",
+                ctx -> ctx.json(tags.latest().stream().map(ApiJson.Tag::of).toList()));
+        api.post("/api/v1/tags/<path>/write", Access.to(Permission.WRITE_TAGS), "Write a value to a device", this::write);
+        api.get("/api/v1/tags/<path>", viewTags, "The latest value of one tag", ctx -> {
             TagPath path = tagPath(ctx.pathParam("path"));
             ctx.json(ApiJson.Tag.of(tags.latest(path)
                     .orElseThrow(() -> ApiError.notFound("tag " + path + " has no value yet (or does not exist)"))));
@@ -90,7 +97,9 @@ public final class DeviceRoutes implements ApiRoutes {
             throw ApiError.badRequest("the body must be a JSON object with a scalar \"value\", like {\"value\": 42.5}");
         }
         Object value = scalar(body.get("value"));
-        TagWriteResult result = await(devices.write(path, value, "anonymous"), "write to " + path);
+        TagWriteResult result = await(devices.write(path, value, RequestGuard.principal(ctx).user(),
+                RequestGuard.from(ctx)),
+                "write to " + path);
         ctx.json(new ApiJson.WriteResult(result.tag().value(), result.accepted(), result.status().label(),
                 String.format("0x%08X", result.status().code()), result.message()));
     }

@@ -23,4 +23,13 @@ public interface HistoryAccess {
 
     /** The historian's own status: tables, counters, live tail size. */
     Object status();
+
+    /**
+     * The operator action for a table whose WAL holds a poison transaction: resume it from the next
+     * transaction, skipping the failed one (audited). Answers the table's status afterwards.
+     *
+     * @throws ApiError 404 for a table the historian does not write, 503/502 when QuestDB is unreachable
+     *     or refuses
+     */
+    Object skipWalTransaction(String table, String user, String from);
 }

@@ -1,14 +1,18 @@
 package io.qubiq.console;
 
-import io.javalin.config.RoutesConfig;
+import io.qubiq.auth.Permission;
+import io.qubiq.auth.Principal;
 
 /**
  * {@code GET /api/v1/history?tags=a,b&from=...&to=...[&interval=1m&agg=avg]}: raw samples or
  * aggregates per interval, stored history merged with the live tail; {@code GET
  * /api/v1/historian} and {@code GET /api/v1/historian/wal}: the historian's and the WAL
- * supervisor's status.
+ * supervisor's status (View history); {@code POST /api/v1/historian/wal/{table}/skip}: resume a
+ * suspended table past its failed transaction (Edit connections).
  */
 public final class HistoryRoutes implements ApiRoutes {
+
+    private static final Access VIEW = Access.to(Permission.VIEW_HISTORY);
 
     private final HistoryAccess history;
 
@@ -17,9 +21,16 @@ public final class HistoryRoutes implements ApiRoutes {
     }
 
     @Override
-    public void register(RoutesConfig routes) {
-        routes.get("/api/v1/history", ctx -> ctx.json(history.query(ctx.queryParamMap())));
-        routes.get("/api/v1/historian", ctx -> ctx.json(history.status()));
-        routes.get("/api/v1/historian/wal", ctx -> ctx.json(history.walStatus()));
+    public void register(Api api) {
+        api.get("/api/v1/history", VIEW, "Raw or aggregated history of tags, merged with the live tail",
+                ctx -> ctx.json(history.query(ctx.queryParamMap())));
+        api.get("/api/v1/historian", VIEW, "The historian's status", ctx -> ctx.json(history.status()));
+        api.get("/api/v1/historian/wal", VIEW, "The WAL supervisor's view of each history table",
+                ctx -> ctx.json(history.walStatus()));
+        api.post("/api/v1/historian/wal/{table}/skip", Access.to(Permission.EDIT_CONNECTIONS),
+                "Resume a suspended history table from the next transaction, skipping the failed one", ctx -> {
+                    Principal who = RequestGuard.principal(ctx);
+                    ctx.json(history.skipWalTransaction(ctx.pathParam("table"), who.user(), RequestGuard.from(ctx)));
+                });
     }
 }

@@ -1,11 +1,12 @@
 package io.qubiq.console;
 
-import io.javalin.config.RoutesConfig;
+import io.qubiq.auth.Permission;
 
 /**
  * {@code GET /api/v1/pipelines} and {@code GET /api/v1/pipelines/{id}}: each pipeline's trigger,
  * enabled flag, counters (events, filtered, failed, emitted, refused, dropped), last error and
- * per-output totals. Read-only: enabling and disabling come with sign-in and permissions.
+ * per-output totals (View connections); {@code POST /api/v1/pipelines/{id}/enable} and {@code
+ * .../disable} (Edit connections).
  */
 public final class PipelineRoutes implements ApiRoutes {
 
@@ -16,9 +17,17 @@ public final class PipelineRoutes implements ApiRoutes {
     }
 
     @Override
-    public void register(RoutesConfig routes) {
-        routes.get("/api/v1/pipelines", ctx -> ctx.json(pipelines.pipelines()));
-        routes.get("/api/v1/pipelines/{id}", ctx -> ctx.json(pipelines.pipeline(ctx.pathParam("id"))
+    public void register(Api api) {
+        Access view = Access.to(Permission.VIEW_CONNECTIONS);
+        Access edit = Access.to(Permission.EDIT_CONNECTIONS);
+        api.get("/api/v1/pipelines", view, "Every pipeline with its counters and last error",
+                ctx -> ctx.json(pipelines.pipelines()));
+        api.get("/api/v1/pipelines/{id}", view, "One pipeline", ctx -> ctx.json(pipelines.pipeline(ctx.pathParam("id"))
                 .orElseThrow(() -> ApiError.notFound("no pipeline '" + ctx.pathParam("id") + "'"))));
+        api.post("/api/v1/pipelines/{id}/enable", edit, "Enable a pipeline (kept across restarts)", ctx -> ctx.json(
+                pipelines.setEnabled(ctx.pathParam("id"), true, RequestGuard.principal(ctx).user(), RequestGuard.from(ctx))));
+        api.post("/api/v1/pipelines/{id}/disable", edit, "Disable a pipeline (kept across restarts)", ctx -> ctx.json(
+                pipelines.setEnabled(ctx.pathParam("id"), false, RequestGuard.principal(ctx).user(),
+                        RequestGuard.from(ctx))));
     }
 }

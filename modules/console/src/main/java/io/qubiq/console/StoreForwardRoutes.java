@@ -1,16 +1,24 @@
 package io.qubiq.console;
 
-import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.qubiq.auth.Permission;
+import io.qubiq.auth.Principal;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Store-and-forward status and quarantine listing:
+ * Store-and-forward status and the quarantine:
  * {@code GET /api/v1/store-forward}, {@code GET /api/v1/store-forward/{connection}},
  * {@code GET /api/v1/store-forward/{connection}/quarantine?offset=0&limit=50&class=permanent},
- * {@code GET /api/v1/store-forward/{connection}/quarantine/{id}}.
+ * {@code GET /api/v1/store-forward/{connection}/quarantine/{id}} (View connections), and
+ * {@code POST /api/v1/store-forward/{connection}/quarantine/retry} and {@code .../drop} with
+ * {@code {"ids": [7, 9]}} or {@code {"all": true}} (Edit connections).
  */
 public final class StoreForwardRoutes implements ApiRoutes {
+
+    static final int MAX_IDS = 10_000;
+    private static final Access VIEW = Access.to(Permission.VIEW_CONNECTIONS);
+    private static final Access EDIT = Access.to(Permission.EDIT_CONNECTIONS);
 
     private final StoreForwardAccess channels;
 
@@ -19,23 +27,56 @@ public final class StoreForwardRoutes implements ApiRoutes {
     }
 
     @Override
-    public void register(RoutesConfig routes) {
-        routes.get("/api/v1/store-forward", ctx -> ctx.json(channels.channels()));
-        routes.get("/api/v1/store-forward/{connection}", ctx -> ctx.json(channels.channel(ctx.pathParam("connection"))
-                .orElseThrow(() -> unknown(ctx))));
-        routes.get("/api/v1/store-forward/{connection}/quarantine", ctx -> ctx.json(channels.quarantine(
-                ctx.pathParam("connection"), intParam(ctx, "offset", 0), intParam(ctx, "limit", 50),
-                Optional.ofNullable(ctx.queryParam("class")))));
-        routes.get("/api/v1/store-forward/{connection}/quarantine/{id}", ctx -> {
-            long id;
-            try {
-                id = Long.parseLong(ctx.pathParam("id"));
-            } catch (NumberFormatException e) {
-                throw ApiError.badRequest("quarantine id must be a number, got '" + ctx.pathParam("id") + "'");
-            }
-            ctx.json(channels.quarantineEntry(ctx.pathParam("connection"), id).orElseThrow(() -> ApiError.notFound(
-                    "no quarantined item " + id + " for connection '" + ctx.pathParam("connection") + "'")));
-        });
+    public void register(Api api) {
+        api.get("/api/v1/store-forward", VIEW, "Every store-and-forward channel's status",
+                ctx -> ctx.json(channels.channels()));
+        api.get("/api/v1/store-forward/{connection}", VIEW, "One channel's status",
+                ctx -> ctx.json(channels.channel(ctx.pathParam("connection")).orElseThrow(() -> unknown(ctx))));
+        api.get("/api/v1/store-forward/{connection}/quarantine", VIEW, "One page of a channel's quarantine, newest first",
+                ctx -> ctx.json(channels.quarantine(ctx.pathParam("connection"), intParam(ctx, "offset", 0),
+                        intParam(ctx, "limit", 50), Optional.ofNullable(ctx.queryParam("class")))));
+        api.get("/api/v1/store-forward/{connection}/quarantine/{id}", VIEW, "One quarantined item with a preview",
+                ctx -> {
+                    long id = quarantineId(ctx.pathParam("id"));
+                    ctx.json(channels.quarantineEntry(ctx.pathParam("connection"), id).orElseThrow(() ->
+                            ApiError.notFound("no quarantined item " + id + " for connection '"
+                                    + ctx.pathParam("connection") + "'")));
+                });
+        api.post("/api/v1/store-forward/{connection}/quarantine/retry", EDIT,
+                "Put quarantined items back at the tail of the channel", ctx -> {
+                    StoreForwardAccess.Selection selection = selection(ctx);
+                    Principal who = RequestGuard.principal(ctx);
+                    ctx.json(channels.retry(ctx.pathParam("connection"), selection, who.user(), RequestGuard.from(ctx)));
+                });
+        api.post("/api/v1/store-forward/{connection}/quarantine/drop", EDIT, "Remove quarantined items for good",
+                ctx -> {
+                    StoreForwardAccess.Selection selection = selection(ctx);
+                    Principal who = RequestGuard.principal(ctx);
+                    ctx.json(channels.drop(ctx.pathParam("connection"), selection, who.user(), RequestGuard.from(ctx)));
+                });
+    }
+
+    /** {@code {"ids": [..]}} or {@code {"all": true}}, exactly one of them. */
+    static StoreForwardAccess.Selection selection(Context ctx) {
+        JsonBody body = JsonBody.of(ctx, "{\"ids\": [7, 9]} or {\"all\": true}");
+        Optional<List<Long>> ids = body.optionalLongList("ids", MAX_IDS);
+        boolean all = body.optionalBoolean("all").orElse(false);
+        if (all == ids.isPresent()) {
+            throw ApiError.badRequest("send either \"ids\" (a list of quarantine ids) or \"all\": true, not "
+                    + (all ? "both" : "neither"));
+        }
+        if (ids.isPresent() && ids.get().isEmpty()) {
+            throw ApiError.badRequest("\"ids\" is empty: select at least one quarantined item");
+        }
+        return new StoreForwardAccess.Selection(ids.orElse(List.of()), all);
+    }
+
+    private static long quarantineId(String raw) {
+        try {
+            return Long.parseLong(raw);
+        } catch (NumberFormatException e) {
+            throw ApiError.badRequest("quarantine id must be a number, got '" + raw + "'");
+        }
     }
 
     private static ApiError unknown(Context ctx) {

@@ -1,120 +1,97 @@
 package io.qubiq.console;
 
-import io.qubiq.core.lifecycle.Readiness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.qubiq.core.lifecycle.ComponentState;
-import io.qubiq.core.lifecycle.ComponentStatus;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
+import io.qubiq.core.lifecycle.Readiness;
 import java.net.http.HttpResponse;
-import java.time.Clock;
-import java.time.Instant;
-import java.util.List;
-import java.util.Optional;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConsoleServerTest {
 
-    static final class SettableStatus implements StatusView {
-        volatile Readiness readiness = Readiness.STARTING;
-
-        @Override
-        public GatewayInfo info() {
-            return new GatewayInfo("Test gateway", "1.2.3", Instant.parse("2026-01-01T00:00:00Z"));
-        }
-
-        @Override
-        public Readiness readiness() {
-            return readiness;
-        }
-
-        @Override
-        public List<ComponentStatus> components() {
-            return List.of(
-                    new ComponentStatus("tag-bus", ComponentState.RUNNING, Instant.parse("2026-01-01T00:00:01Z"),
-                            Optional.empty()),
-                    new ComponentStatus("historian", ComponentState.FAILED, Instant.parse("2026-01-01T00:00:02Z"),
-                            Optional.of("disk full")));
-        }
-    }
-
-    static final SettableStatus status = new SettableStatus();
-    static final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    static final HttpClient http = HttpClient.newHttpClient();
-    static ConsoleServer server;
+    @TempDir
+    static Path dir;
+    static ConsoleFixture console;
 
     @BeforeAll
-    static void start() {
-        Counter.builder("test_items_total").register(registry).increment(3);
-        server = new ConsoleServer(new HttpConfig("127.0.0.1", 0), status, registry,
-                Clock.fixed(Instant.parse("2026-01-01T00:01:00Z"), java.time.ZoneOffset.UTC));
-        server.start();
+    static void start() throws Exception {
+        console = ConsoleFixture.start(dir);
+        Counter.builder("test_items_total").register(console.registry).increment(3);
     }
 
     @AfterAll
     static void stop() {
-        server.stop();
-    }
-
-    private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        console.close();
     }
 
     @Test
-    void healthIsServiceUnavailableUntilTheGatewayIsReady() throws Exception {
-        status.readiness = Readiness.STARTING;
-        HttpResponse<String> starting = get("/health");
+    void healthIsPublicAndServiceUnavailableUntilTheGatewayIsReady() {
+        console.status.readiness = Readiness.STARTING;
+        HttpResponse<String> starting = console.anonymous().get("/health");
         assertThat(starting.statusCode()).isEqualTo(503);
         assertThat(starting.body()).contains("\"status\":\"STARTING\"");
 
-        status.readiness = Readiness.READY;
-        HttpResponse<String> ready = get("/health");
+        console.status.readiness = Readiness.READY;
+        HttpResponse<String> ready = console.anonymous().get("/health");
         assertThat(ready.statusCode()).isEqualTo(200);
         assertThat(ready.headers().firstValue("Content-Type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("application/json"));
 
-        status.readiness = Readiness.STOPPING;
-        assertThat(get("/health").statusCode()).isEqualTo(503);
+        console.status.readiness = Readiness.STOPPING;
+        assertThat(console.anonymous().get("/health").statusCode()).isEqualTo(503);
+        console.status.readiness = Readiness.READY;
     }
 
     @Test
-    void healthReportsEveryComponentWithIsoTimesAndUptime() throws Exception {
-        status.readiness = Readiness.READY;
-        String body = get("/health").body();
+    void healthReportsEveryComponentWithIsoTimes() {
+        String body = console.anonymous().get("/health").body();
         assertThat(body)
-                .contains("\"name\":\"Test gateway\"", "\"version\":\"1.2.3\"", "\"uptimeSeconds\":60")
+                .contains("\"name\":\"Test gateway\"", "\"version\":\"1.2.3\"")
                 .contains("\"startedAt\":\"2026-01-01T00:00:00Z\"")
                 .contains("{\"name\":\"tag-bus\",\"state\":\"RUNNING\",\"since\":\"2026-01-01T00:00:01Z\",\"error\":null}")
                 .contains("\"error\":\"disk full\"");
     }
 
     @Test
-    void metricsServesPrometheusText() throws Exception {
-        HttpResponse<String> response = get("/metrics");
+    void metricsServePrometheusTextToAViewerAndNobodyElse() {
+        HttpResponse<String> response = console.as("viewer").get("/metrics");
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("text/plain"));
         assertThat(response.body()).contains("# TYPE test_items_total counter", "test_items_total 3.0");
+        assertThat(console.anonymous().get("/metrics").statusCode()).isEqualTo(401);
+        assertThat(console.as("nobody").get("/metrics").statusCode()).isEqualTo(403);
     }
 
     @Test
-    void rootServesTheConsoleEntryPage() throws Exception {
-        HttpResponse<String> page = get("/");
+    void rootServesTheConsoleEntryPageAndTheChartLibraryFromItsWebjar() {
+        HttpResponse<String> page = console.anonymous().get("/");
         assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.body()).contains("<title>Qubiq gateway</title>", "/app.js");
-        assertThat(get("/app.js").body()).contains("fetch(\"/health\"");
+        assertThat(page.body()).contains("<title>");
+        HttpResponse<String> uplot = console.anonymous().get("/vendor/uplot/uPlot.iife.min.js");
+        assertThat(uplot.statusCode()).as("uPlot " + VendorFiles.UPLOT_VERSION + " from its webjar").isEqualTo(200);
+        assertThat(uplot.body()).contains("uPlot");
+        assertThat(console.anonymous().get("/vendor/uplot/uPlot.min.css").statusCode()).isEqualTo(200);
     }
 
     @Test
-    void unknownPathIsNotFound() throws Exception {
-        assertThat(get("/no-such-page").statusCode()).isEqualTo(404);
+    void everyAnswerCarriesTheSecurityHeadersAndApiAnswersAreNotCached() {
+        for (String path : new String[] {"/", "/health", "/api/v1/openapi.json", "/api/v1/tags"}) {
+            HttpResponse<String> answer = console.anonymous().get(path);
+            assertThat(answer.headers().firstValue("X-Content-Type-Options")).as(path).contains("nosniff");
+            assertThat(answer.headers().firstValue("X-Frame-Options")).as(path).contains("DENY");
+            assertThat(answer.headers().firstValue("Content-Security-Policy")).as(path)
+                    .contains(ConsoleServer.CONTENT_SECURITY_POLICY);
+        }
+        assertThat(console.anonymous().get("/api/v1/tags").headers().firstValue("Cache-Control")).contains("no-store");
+    }
+
+    @Test
+    void unknownPathIsNotFound() {
+        assertThat(console.anonymous().get("/no-such-page").statusCode()).isEqualTo(404);
     }
 }

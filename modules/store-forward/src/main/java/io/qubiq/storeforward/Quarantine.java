@@ -101,6 +101,11 @@ public final class Quarantine<T> {
      * Items are requeued in chunks: one append and one fsync per chunk.
      */
     public BulkResult retry(List<Long> ids, String user) {
+        return retry(ids, user, "");
+    }
+
+    /** As {@link #retry(List, String)}, journaling {@code from} (the operator's remote address) too. */
+    public BulkResult retry(List<Long> ids, String user, String remote) {
         List<Long> done = new ArrayList<>();
         Map<Long, String> failed = new LinkedHashMap<>();
         List<Long> sorted = ids.stream().distinct().sorted().toList();
@@ -136,16 +141,25 @@ public final class Quarantine<T> {
                 }
             }
         }
-        finish(AuditAction.QUARANTINE_RETRY, user, done, failed, "retried");
+        finish(AuditAction.QUARANTINE_RETRY, user, remote, done, failed, "retried");
         return new BulkResult(done, failed);
     }
 
     public BulkResult retryAll(String user) {
-        return retry(allIds(), user);
+        return retry(allIds(), user, "");
+    }
+
+    public BulkResult retryAll(String user, String from) {
+        return retry(allIds(), user, from);
     }
 
     /** Removes the selected items for good. */
     public BulkResult drop(List<Long> ids, String user) {
+        return drop(ids, user, "");
+    }
+
+    /** As {@link #drop(List, String)}, journaling {@code from} (the operator's remote address) too. */
+    public BulkResult drop(List<Long> ids, String user, String from) {
         List<Long> done = new ArrayList<>();
         Map<Long, String> failed = new LinkedHashMap<>();
         for (long id : ids.stream().distinct().sorted().toList()) {
@@ -159,12 +173,16 @@ public final class Quarantine<T> {
                 failed.put(id, e.getMessage());
             }
         }
-        finish(AuditAction.QUARANTINE_DROP, user, done, failed, "dropped");
+        finish(AuditAction.QUARANTINE_DROP, user, from, done, failed, "dropped");
         return new BulkResult(done, failed);
     }
 
     public BulkResult dropAll(String user) {
-        return drop(allIds(), user);
+        return drop(allIds(), user, "");
+    }
+
+    public BulkResult dropAll(String user, String from) {
+        return drop(allIds(), user, from);
     }
 
     private List<Long> allIds() {
@@ -180,8 +198,12 @@ public final class Quarantine<T> {
         }
     }
 
-    private void finish(AuditAction action, String user, List<Long> done, Map<Long, String> failed, String verb) {
+    private void finish(AuditAction action, String user, String from, List<Long> done, Map<Long, String> failed,
+                        String verb) {
         Map<String, String> details = new LinkedHashMap<>();
+        if (!from.isEmpty()) {
+            details.put(AuditAction.DETAIL_FROM, from);
+        }
         details.put("count", String.valueOf(done.size()));
         details.put("ids", abbreviate(done));
         if (!failed.isEmpty()) {

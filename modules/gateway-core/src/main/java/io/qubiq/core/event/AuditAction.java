@@ -24,7 +24,11 @@ public enum AuditAction {
     USER_ENABLE,
     USER_DELETE,
     API_TOKEN_CREATE,
-    API_TOKEN_REVOKE;
+    API_TOKEN_REVOKE,
+    /** An operator enabled a pipeline (an override kept across restarts). */
+    PIPELINE_ENABLE,
+    /** An operator disabled a pipeline (an override kept across restarts). */
+    PIPELINE_DISABLE;
 
     /** {@link AuditEvent#details()} key for the remote address (IP or host) the action came from. */
     public static final String DETAIL_FROM = "from";

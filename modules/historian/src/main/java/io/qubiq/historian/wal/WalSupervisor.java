@@ -256,6 +256,12 @@ public final class WalSupervisor implements Component {
      * @throws SqlException             QuestDB unreachable or the statement refused
      */
     public synchronized WalTableStatus resumeFromNextTransaction(String table, String user) throws SqlException {
+        return resumeFromNextTransaction(table, user, "");
+    }
+
+    /** As {@link #resumeFromNextTransaction(String, String)}, journaling the operator's remote address too. */
+    public synchronized WalTableStatus resumeFromNextTransaction(String table, String user, String remote)
+            throws SqlException {
         Watch watch = watches.get(table);
         if (watch == null) {
             throw new IllegalArgumentException("\"" + table + "\" is not a historian table; watched: "
@@ -264,7 +270,7 @@ public final class WalSupervisor implements Component {
         String target = "historian/wal/" + table;
         WalTableRow row = WalTableRow.byName(exec.exec(WalTableRow.QUERY)).get(table);
         if (row == null || !row.suspended()) {
-            audit(user, target, row == null ? "table not found" : "not suspended; nothing skipped", row, Map.of());
+            audit(user, remote, target, row == null ? "table not found" : "not suspended; nothing skipped", row, Map.of());
             return status(watch);
         }
         // past the failed transaction, but never beyond the next one the sequencer will issue
@@ -273,10 +279,10 @@ public final class WalSupervisor implements Component {
         try {
             exec.exec("ALTER TABLE " + SqlText.identifier(table) + " RESUME WAL FROM TXN " + from);
         } catch (SqlException e) {
-            audit(user, target, "failed: " + e.getMessage(), row, Map.of());
+            audit(user, remote, target, "failed: " + e.getMessage(), row, Map.of());
             throw e;
         }
-        audit(user, target, "resumed from transaction " + from, row,
+        audit(user, remote, target, "resumed from transaction " + from, row,
                 skips ? Map.of("skipped_txn", Long.toString(row.writerTxn() + 1)) : Map.of());
         log.warn("User {} resumed QuestDB table {} from transaction {}{}", user, table, from,
                 skips ? ", skipping transaction " + (row.writerTxn() + 1) : " (no transaction to skip)");
@@ -287,8 +293,13 @@ public final class WalSupervisor implements Component {
         return status(watch);
     }
 
-    private void audit(String user, String target, String outcome, WalTableRow row, Map<String, String> extra) {
-        Map<String, String> details = new LinkedHashMap<>(extra);
+    private void audit(String user, String remote, String target, String outcome, WalTableRow row,
+                       Map<String, String> extra) {
+        Map<String, String> details = new LinkedHashMap<>();
+        if (!remote.isEmpty()) {
+            details.put(AuditAction.DETAIL_FROM, remote);
+        }
+        details.putAll(extra);
         if (row != null) {
             details.put("writer_txn", Long.toString(row.writerTxn()));
             details.put("sequencer_txn", Long.toString(row.sequencerTxn()));

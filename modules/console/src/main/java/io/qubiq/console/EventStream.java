@@ -1,0 +1,222 @@
+package io.qubiq.console;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.sse.SseClient;
+import io.qubiq.auth.Authenticator;
+import io.qubiq.auth.Permission;
+import io.qubiq.auth.Principal;
+import io.qubiq.core.event.AlarmEvent;
+import io.qubiq.core.tag.TagPath;
+import io.qubiq.core.tag.TagValue;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code GET /api/v1/events}: live updates as server-sent events for the console's pages.
+ * <ul>
+ *   <li>{@code status}: every channel's store-and-forward status, each second (View connections);</li>
+ *   <li>{@code tags}: the tags whose latest value changed since the previous event, each second; the
+ *       first event after connecting holds every tag (View tags);</li>
+ *   <li>{@code connections}: every device connection, every other second (View connections);</li>
+ *   <li>{@code alarm}: each alarm raise or clear as it is seen, within a second (View connections);</li>
+ *   <li>{@code signed_out}: the session ended (signed out, timed out, user disabled); the stream closes.</li>
+ * </ul>
+ * Each tick re-resolves every subscriber's credentials, so a role change applies within a second and an
+ * ended session stops its stream. Payloads are serialized once per tick and shared by all subscribers.
+ *
+ * <p>Threading: one scheduler thread ({@code console-events}) builds and sends every event; Jetty threads
+ * only add subscribers. Sending to a client that went away ends its subscription.
+ */
+public final class EventStream {
+
+    static final long TICK_MS = 1_000;
+    private static final Logger log = LoggerFactory.getLogger(EventStream.class);
+
+    /** What the stream reads; each source is optional (a gateway without channels has no status). */
+    public record Sources(Optional<StoreForwardAccess> channels, Optional<TagView> tags, Optional<DeviceAccess> devices,
+                   Optional<AlarmAccess> alarms) {
+    }
+
+    private record Subscriber(SseClient client, Optional<String> sessionId, Optional<String> authorization) {
+    }
+
+    private final Authenticator authenticator;
+    private final Sources sources;
+    private final ObjectMapper json;
+    private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+    private final Map<TagPath, TagValue> lastTags = new HashMap<>();
+    private AlarmEvent lastAlarm;
+    private long ticks;
+    private ScheduledExecutorService scheduler;
+
+    EventStream(Authenticator authenticator, Sources sources, ObjectMapper json) {
+        this.authenticator = authenticator;
+        this.sources = sources;
+        this.json = json;
+    }
+
+    void register(Api api) {
+        api.sse("/api/v1/events", Access.SIGNED_IN, "Live status, tag values, connections and alarms"
+                + " (server-sent events)", client -> {
+                    client.keepAlive();
+                    Subscriber subscriber = new Subscriber(client,
+                            Optional.ofNullable(client.ctx().cookie(RequestGuard.SESSION_COOKIE)),
+                            Optional.ofNullable(client.ctx().header("Authorization")));
+                    client.onClose(() -> subscribers.remove(subscriber));
+                    subscribers.add(subscriber);
+                    scheduler.execute(() -> welcome(subscriber));
+                });
+    }
+
+    void start() {
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "console-events");
+            thread.setDaemon(true);
+            return thread;
+        });
+        sources.alarms().ifPresent(a -> lastAlarm = a.recent().stream().findFirst().orElse(null));
+        scheduler.scheduleWithFixedDelay(this::tickSafely, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+    }
+
+    void stop() {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+        }
+        for (Subscriber subscriber : subscribers) {
+            subscriber.client().close();
+        }
+        subscribers.clear();
+    }
+
+    private void tickSafely() {
+        try {
+            tick();
+        } catch (RuntimeException e) {
+            log.warn("Live event stream tick failed: {}", e.toString(), e);
+        }
+    }
+
+    /** The first events of a new subscriber: everything it may see, without waiting for a tick. */
+    private void welcome(Subscriber subscriber) {
+        Optional<Principal> who = principal(subscriber);
+        if (who.isEmpty()) {
+            end(subscriber);
+            return;
+        }
+        Principal principal = who.get();
+        if (principal.has(Permission.VIEW_CONNECTIONS)) {
+            sources.channels().ifPresent(c -> send(subscriber, "status", serialize(c.channels())));
+            sources.devices().ifPresent(d -> send(subscriber, "connections", serialize(connections(d))));
+        }
+        if (principal.has(Permission.VIEW_TAGS)) {
+            sources.tags().ifPresent(t -> send(subscriber, "tags",
+                    serialize(t.latest().stream().map(ApiJson.Tag::of).toList())));
+        }
+    }
+
+    private void tick() {
+        ticks++;
+        String status = sources.channels().map(c -> serialize(c.channels())).orElse(null);
+        String tags = sources.tags().map(this::changedTags).orElse(null);
+        String connections = ticks % 2 == 0 ? sources.devices().map(d -> serialize(connections(d))).orElse(null) : null;
+        List<String> alarms = sources.alarms().map(this::newAlarms).orElse(List.of());
+        for (Subscriber subscriber : subscribers) {
+            Optional<Principal> who = principal(subscriber);
+            if (who.isEmpty()) {
+                end(subscriber);
+                continue;
+            }
+            Principal principal = who.get();
+            if (principal.has(Permission.VIEW_CONNECTIONS)) {
+                if (status != null) {
+                    send(subscriber, "status", status);
+                }
+                if (connections != null) {
+                    send(subscriber, "connections", connections);
+                }
+                alarms.forEach(alarm -> send(subscriber, "alarm", alarm));
+            }
+            if (principal.has(Permission.VIEW_TAGS) && tags != null && !tags.equals("[]")) {
+                send(subscriber, "tags", tags);
+            }
+        }
+    }
+
+    private String changedTags(TagView view) {
+        List<ApiJson.Tag> changed = new ArrayList<>();
+        for (TagValue value : view.latest()) {
+            TagValue previous = lastTags.put(value.path(), value);
+            if (!value.equals(previous)) {
+                changed.add(ApiJson.Tag.of(value));
+            }
+        }
+        return serialize(changed);
+    }
+
+    private List<String> newAlarms(AlarmAccess access) {
+        List<AlarmEvent> recent = access.recent();
+        List<String> fresh = new ArrayList<>();
+        for (AlarmEvent event : recent) {
+            if (event == lastAlarm) {
+                break;
+            }
+            fresh.add(0, serialize(AlarmRoutes.AlarmView.of(event)));
+        }
+        if (!recent.isEmpty()) {
+            lastAlarm = recent.get(0);
+        }
+        return fresh;
+    }
+
+    private static List<ApiJson.Device> connections(DeviceAccess devices) {
+        return devices.devices().stream().map(ApiJson.Device::of).toList();
+    }
+
+    private Optional<Principal> principal(Subscriber subscriber) {
+        if (subscriber.authorization().isPresent()) {
+            return authenticator.fromBearer(subscriber.authorization().get());
+        }
+        return subscriber.sessionId().flatMap(authenticator::fromSession);
+    }
+
+    private void end(Subscriber subscriber) {
+        send(subscriber, "signed_out", "{}");
+        subscriber.client().close();
+        subscribers.remove(subscriber);
+    }
+
+    private void send(Subscriber subscriber, String event, String data) {
+        if (subscriber.client().terminated()) {
+            subscribers.remove(subscriber);
+            return;
+        }
+        try {
+            subscriber.client().sendEvent(event, data);
+        } catch (RuntimeException e) {
+            subscribers.remove(subscriber);
+            subscriber.client().close();
+        }
+    }
+
+    private String serialize(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize a live event: " + e.getMessage(), e);
+        }
+    }
+
+    int subscribers() {
+        return subscribers.size();
+    }
+}

@@ -1,0 +1,107 @@
+package io.qubiq.console;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A request's JSON object body, read field by field with errors that name the field and show the
+ * expected shape. Nothing is applied before the whole body has been read, so bad input changes nothing.
+ */
+final class JsonBody {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final JsonNode node;
+    private final String shape;
+
+    private JsonBody(JsonNode node, String shape) {
+        this.node = node;
+        this.shape = shape;
+    }
+
+    /**
+     * @param shape an example of the expected body, quoted in errors, such as {@code {"ids": [1, 2]}}
+     * @throws ApiError 400 when the body is not a JSON object
+     */
+    static JsonBody of(Context ctx, String shape) {
+        JsonNode node;
+        try {
+            node = JSON.readTree(ctx.body());
+        } catch (Exception e) {
+            throw ApiError.badRequest("the body must be JSON like " + shape + ": " + e.getMessage());
+        }
+        if (node == null || !node.isObject()) {
+            throw ApiError.badRequest("the body must be a JSON object like " + shape);
+        }
+        return new JsonBody(node, shape);
+    }
+
+    String text(String field) {
+        return optionalText(field).orElseThrow(() -> ApiError.badRequest("\"" + field + "\" is missing: send " + shape));
+    }
+
+    Optional<String> optionalText(String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (!value.isTextual()) {
+            throw ApiError.badRequest("\"" + field + "\" must be a string: send " + shape);
+        }
+        return Optional.of(value.textValue());
+    }
+
+    Optional<Boolean> optionalBoolean(String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (!value.isBoolean()) {
+            throw ApiError.badRequest("\"" + field + "\" must be true or false: send " + shape);
+        }
+        return Optional.of(value.booleanValue());
+    }
+
+    Optional<List<String>> optionalTextList(String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (!value.isArray()) {
+            throw ApiError.badRequest("\"" + field + "\" must be a list of strings: send " + shape);
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode element : value) {
+            if (!element.isTextual()) {
+                throw ApiError.badRequest("\"" + field + "\" must be a list of strings, found " + element);
+            }
+            out.add(element.textValue());
+        }
+        return Optional.of(out);
+    }
+
+    Optional<List<Long>> optionalLongList(String field, int max) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (!value.isArray()) {
+            throw ApiError.badRequest("\"" + field + "\" must be a list of numbers: send " + shape);
+        }
+        if (value.size() > max) {
+            throw ApiError.badRequest("\"" + field + "\" may list at most " + max + " entries, got " + value.size());
+        }
+        List<Long> out = new ArrayList<>();
+        for (JsonNode element : value) {
+            if (!element.isIntegralNumber() || !element.canConvertToLong()) {
+                throw ApiError.badRequest("\"" + field + "\" must be a list of whole numbers, found " + element);
+            }
+            out.add(element.longValue());
+        }
+        return Optional.of(out);
+    }
+}

@@ -1,0 +1,166 @@
+package io.qubiq.console;
+
+import io.qubiq.core.connector.BrowseNode;
+import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.event.AlarmEvent;
+import io.qubiq.core.tag.TagPath;
+import io.qubiq.core.tag.TagValue;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Everything the console reads, answered from memory, recording the operator actions it receives.
+ * These tests prove the console's own contract (routing, guard, JSON); the gateway-app tests prove the
+ * same routes over the real components.
+ */
+final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, PipelineAccess, HistoryAccess,
+        AlarmAccess, AuditAccess {
+
+    /** One operator action as received: what, on which target, by whom, from where. */
+    record Action(String what, String target, String user, String from) {
+    }
+
+    final List<Action> actions = new CopyOnWriteArrayList<>();
+    final List<TagValue> tags = new CopyOnWriteArrayList<>();
+    volatile List<Map<String, Object>> channels = List.of(Map.of("connection", "db", "bufferedItems", 0));
+
+    @Override
+    public List<Device> devices() {
+        return List.of();
+    }
+
+    @Override
+    public Optional<Device> device(String id) {
+        return Optional.empty();
+    }
+
+    @Override
+    public CompletableFuture<List<BrowseNode>> browse(String connectionId, String nodeId) {
+        return CompletableFuture.failedFuture(ApiError.notFound("no device connection '" + connectionId + "'"));
+    }
+
+    @Override
+    public CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user, String from) {
+        actions.add(new Action("write", tag.value(), user, from));
+        return CompletableFuture.failedFuture(ApiError.notFound("no device connection reads tag " + tag));
+    }
+
+    @Override
+    public Certificates certificates(String connectionId) {
+        throw ApiError.notFound("no device connection '" + connectionId + "'");
+    }
+
+    @Override
+    public Certificate trust(String connectionId, String thumbprint, String user, String from) {
+        actions.add(new Action("trust", connectionId, user, from));
+        throw ApiError.notFound("no device connection '" + connectionId + "'");
+    }
+
+    @Override
+    public List<TagValue> latest() {
+        return List.copyOf(tags);
+    }
+
+    @Override
+    public Optional<TagValue> latest(TagPath path) {
+        return tags.stream().filter(t -> t.path().equals(path)).findFirst();
+    }
+
+    @Override
+    public List<?> channels() {
+        return channels;
+    }
+
+    @Override
+    public Optional<?> channel(String connection) {
+        return connection.equals("db") ? Optional.of(channels.get(0)) : Optional.empty();
+    }
+
+    @Override
+    public Object quarantine(String connection, int offset, int limit, Optional<String> failureClass) {
+        return Map.of("total", 0, "entries", List.of());
+    }
+
+    @Override
+    public Optional<?> quarantineEntry(String connection, long id) {
+        return Optional.empty();
+    }
+
+    @Override
+    public ActionResult retry(String connection, Selection selection, String user, String from) {
+        actions.add(new Action("retry", connection + " " + selection, user, from));
+        return new ActionResult(connection, "retry", selection.ids().size(), 0, List.of());
+    }
+
+    @Override
+    public ActionResult drop(String connection, Selection selection, String user, String from) {
+        actions.add(new Action("drop", connection + " " + selection, user, from));
+        return new ActionResult(connection, "drop", selection.ids().size(), 0, List.of());
+    }
+
+    @Override
+    public List<?> pipelines() {
+        return List.of();
+    }
+
+    @Override
+    public Optional<?> pipeline(String id) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Object setEnabled(String id, boolean enabled, String user, String from) {
+        actions.add(new Action(enabled ? "enable" : "disable", id, user, from));
+        throw ApiError.notFound("no pipeline '" + id + "'");
+    }
+
+    @Override
+    public Object query(Map<String, List<String>> params) {
+        return Map.of("series", List.of());
+    }
+
+    @Override
+    public Object walStatus() {
+        return List.of();
+    }
+
+    @Override
+    public Object status() {
+        return Map.of("tables", List.of());
+    }
+
+    @Override
+    public Object skipWalTransaction(String table, String user, String from) {
+        actions.add(new Action("skip", table, user, from));
+        throw ApiError.notFound("\"" + table + "\" is not a historian table");
+    }
+
+    @Override
+    public List<AlarmEvent> active() {
+        return List.of();
+    }
+
+    @Override
+    public List<AlarmEvent> recent() {
+        return List.of();
+    }
+
+    @Override
+    public Page query(Query query) {
+        return new Page(List.of(), OptionalLong.empty());
+    }
+
+    /** Every route group of the console over this fake. */
+    List<ApiRoutes> routes() {
+        return List.of(new DeviceRoutes(this, this), new StoreForwardRoutes(this), new PipelineRoutes(this),
+                new HistoryRoutes(this), new AlarmRoutes(this), new AuditRoutes(this));
+    }
+
+    EventStream.Sources sources() {
+        return new EventStream.Sources(Optional.of(this), Optional.of(this), Optional.of(this), Optional.of(this));
+    }
+}
