@@ -50,7 +50,7 @@ function renderDevices(holder, list, openDetail) {
         h("td", {}, d.type),
         h("td", {}, stateBadge(d.state)),
         h("td", {}, f.time(d.since)),
-        h("td", { class: "error-text" }, d.lastError || "–"),
+        h("td", { class: "error-text" }, h("div", { class: "clamp", title: d.lastError || null }, d.lastError || "–")),
         h("td", {}, h("ul", { class: "counters" }, Object.entries(d.counters || {}).map(([name, n]) =>
             h("li", {}, h("span", { class: "sub" }, name.replaceAll("_", " ")), " ", f.count(n))))),
         h("td", {}, d.tags),
@@ -76,7 +76,7 @@ function renderOutbound(holder, list) {
         h("td", {}, String(c.state).toLowerCase().replaceAll("_", " ")),
         h("td", {}, f.count(c.bufferedItems), " items"),
         h("td", {}, f.count(c.itemsDelivered)),
-        h("td", { class: "error-text" }, c.lastError || "–")));
+        h("td", { class: "error-text" }, h("div", { class: "clamp", title: c.lastError || null }, c.lastError || "–"))));
   }
   clear(holder, element);
 }

@@ -114,11 +114,11 @@ export async function render(root, { connection }, ctx) {
         h("td", {}, entry.id),
         h("td", {}, h("span", { class: "pill " + String(entry.failureClass).toLowerCase() },
             entry.failureClass === "UNKNOWN_OUTCOME" ? "outcome unknown" : String(entry.failureClass).toLowerCase())),
-        h("td", { class: "reason" }, entry.reason),
+        h("td", { class: "reason" }, h("div", { class: "clamp", title: entry.reason }, entry.reason)),
         h("td", {}, entry.attempts),
         h("td", {}, f.time(entry.firstFailure)),
         h("td", {}, f.time(entry.lastFailure)),
-        h("td", {}, f.bytes(entry.itemBytes)),
+        h("td", { class: "size" }, f.bytes(entry.itemBytes)),
         h("td", {}, toggle));
     return [main, detail];
   }

@@ -104,7 +104,8 @@ function channelRow(connection) {
     link.setAttribute("aria-label", `Quarantine of ${c.connection}: ${c.quarantineItems} items`);
     quarantineBytes.textContent = f.bytes(c.quarantineBytes);
     lastError.className = "error-text";
-    clear(lastError, c.lastError || "–", c.lastErrorAt ? h("div", { class: "sub" }, f.time(c.lastErrorAt)) : null);
+    clear(lastError, h("div", { class: "clamp", title: c.lastError || null }, c.lastError || "–"),
+        c.lastErrorAt ? h("div", { class: "sub" }, f.time(c.lastErrorAt)) : null);
   }
   return { element, update };
 }

@@ -2,11 +2,13 @@ package io.qubiq.app.console;
 
 import static io.qubiq.app.console.ConsoleTestGateway.ENGINEER;
 import static io.qubiq.app.console.ConsoleTestGateway.ADMIN;
+import static io.qubiq.app.console.ConsoleTestGateway.ADMIN_PASSWORD;
 import static io.qubiq.app.console.ConsoleTestGateway.PASSWORD;
 import static io.qubiq.app.console.ConsoleTestGateway.VIEWER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.qubiq.testkit.http.ConsoleClient;
 import io.qubiq.testkit.opcua.TestVariable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -76,18 +79,32 @@ class ConsoleBrowserTest {
         browser.signIn(ENGINEER, PASSWORD);
         browser.waitFor("#sf-row-db");
 
-        // outage: values keep coming while PostgreSQL is down; the page shows the backlog growing
+        // outage: values keep coming while PostgreSQL is down; the page shows the backlog growing until
+        // the buffer passes its high-water mark, where the feed stops (before the limit, where the SQL
+        // channel would refuse new items)
         AtomicLong next = new AtomicLong(1);
+        AtomicBoolean full = new AtomicBoolean();
         ScheduledExecutorService feeder = Executors.newSingleThreadScheduledExecutor();
         try {
-            feeder.scheduleAtFixedRate(() -> gateway.device.setValue(TestVariable.PRESSURE,
-                    (double) next.getAndIncrement()), 0, 100, TimeUnit.MILLISECONDS);
             gateway.postgres.stop();
+            feeder.scheduleWithFixedDelay(() -> {
+                if (full.get()) {
+                    return;
+                }
+                if (gateway.pressureAlarm("db")) {
+                    full.set(true);
+                    return;
+                }
+                gateway.device.setValue(TestVariable.PRESSURE, (double) next.getAndIncrement());
+            }, 0, 100, TimeUnit.MILLISECONDS);
             long first = Long.parseLong(browser.waitForAttribute("#sf-row-db", "data-items",
                     items -> Long.parseLong(items) > 0, "a backlog in the db channel"));
             browser.waitForAttribute("#sf-row-db", "data-items", items -> Long.parseLong(items) > first + 5,
                     "the db channel's backlog growing past " + first);
             browser.waitForText("#sf-row-db [data-test=sf-state]", "destination down");
+            browser.waitFor("#sf-row-db [data-test=sf-pressure]");
+            browser.waitFor("[data-test=sf-alarm-banner]");
+            await().atMost(WAIT).untilTrue(full);
             browser.screenshot("store-forward");
         } finally {
             feeder.shutdownNow();
@@ -98,7 +115,7 @@ class ConsoleBrowserTest {
         browser.waitForAttribute("#sf-row-db", "data-items", "0"::equals, "the db channel drained to 0");
         // the last value fed during the outage arrived once the backlog drained
         await().atMost(WAIT).until(() -> gateway.postgres.queryLong(
-                "SELECT coalesce(max(value), 0)::bigint FROM readings") == fed);
+                "SELECT count(*) FROM readings WHERE value = " + fed) == 1);
 
         // two values the CHECK constraint rejects go to quarantine
         gateway.device.setValue(TestVariable.PRESSURE, -1.0);
@@ -112,11 +129,14 @@ class ConsoleBrowserTest {
                 .map(row -> Long.parseLong(row.getDomAttribute("data-id"))).toList();
         long minusOne = idWithValue(ids, "-1");
         long minusTwo = idWithValue(ids, "-2");
+        browser.click("#q-expand-" + minusOne);
+        browser.waitFor("#q-detail-" + minusOne + " [data-test=q-preview]");
+        browser.click("#q-check-" + minusOne);
+        browser.waitForText("#q-selection", "1 selected");
         browser.screenshot("quarantine");
 
         // the operator fixes the destination and retries one: it arrives
         gateway.postgres.execute("ALTER TABLE readings DROP CONSTRAINT readings_value_check");
-        browser.click("#q-check-" + minusOne);
         browser.click("#q-retry");
         browser.waitForText("[data-test=q-result-message]", "Retried 1 of 1");
         browser.until(d -> d.findElements(By.cssSelector("[data-test=q-row]")).size() == 1, "one row left");
@@ -146,7 +166,7 @@ class ConsoleBrowserTest {
     private static long idWithValue(List<Long> ids, String value) {
         Pattern exact = Pattern.compile("(?<![0-9])" + Pattern.quote(value) + "(?:\\.0+)?(?![0-9])");
         for (long id : ids) {
-            String preview = gateway.admin.read("/api/v1/store-forward/db/quarantine/" + id).path("preview").asText();
+            String preview = gateway.read("/api/v1/store-forward/db/quarantine/" + id).path("preview").asText();
             if (exact.matcher(preview).find()) {
                 return id;
             }
@@ -169,12 +189,13 @@ class ConsoleBrowserTest {
         assertThat(browser.driver().findElement(By.id("q-retry")).isEnabled()).as("Retry").isFalse();
         assertThat(browser.driver().findElement(By.id("q-drop")).isEnabled()).as("Drop").isFalse();
 
-        long id = gateway.admin.read("/api/v1/store-forward/archive/quarantine").get("entries").get(0).get("id").asLong();
+        long id = gateway.read("/api/v1/store-forward/archive/quarantine").get("entries").get(0).get("id").asLong();
         String body = "{\"ids\": [" + id + "]}";
-        ConsoleApiClient viewer = ConsoleApiClient.signIn(gateway.base, VIEWER, PASSWORD);
-        String token = viewer.write("/api/v1/tokens", "{\"name\": \"viewer-script\"}").get("token").asText();
-        ConsoleApiClient script = ConsoleApiClient.withToken(gateway.base, token);
-        for (ConsoleApiClient client : List.of(viewer, script)) {
+        ConsoleClient viewer = ConsoleClient.signedIn(gateway.base, VIEWER, PASSWORD);
+        String token = ConsoleTestGateway.json(viewer.post("/api/v1/tokens", "{\"name\": \"viewer-script\"}"),
+                "creating a token").get("token").asText();
+        ConsoleClient script = ConsoleClient.withToken(gateway.base, token);
+        for (ConsoleClient client : List.of(viewer, script)) {
             for (String action : List.of("retry", "drop", "retry-all")) {
                 String path = "/api/v1/store-forward/archive/quarantine/" + action.replace("-all", "");
                 var answer = client.post(path, action.endsWith("-all") ? "{\"all\": true}" : body);
@@ -186,9 +207,8 @@ class ConsoleBrowserTest {
     }
 
     @Test
-    void everyPageRendersForAnAdministratorWithoutErrors() {
-        gateway.device.setValue(TestVariable.PRESSURE, 42.5);
-        browser.signIn(ADMIN, PASSWORD);
+    void everyPageRendersForAnAdministratorWithoutErrors() throws Exception {
+        browser.signIn(ADMIN, ADMIN_PASSWORD);
 
         browser.open("#/connections");
         browser.waitFor("[data-test=device-row][data-id=plc1]");
@@ -206,6 +226,14 @@ class ConsoleBrowserTest {
         browser.click("[data-test=trend-tag][value='plant/pressure']");
         browser.click("#trend-show");
         browser.waitFor("#trend-chart .uplot canvas");
+        // values that arrive while the chart is open are appended to it
+        int drawn = Integer.parseInt(browser.waitFor("#trend-chart").getDomAttribute("data-points"));
+        for (int i = 0; i < 40; i++) {
+            gateway.device.setValue(TestVariable.PRESSURE, 50 + 10 * Math.sin(i / 4.0));
+            Thread.sleep(100); // a curve over four seconds, not a condition being waited for
+        }
+        browser.waitForAttribute("#trend-chart", "data-points", points -> Integer.parseInt(points) > drawn + 3,
+                "live values appended to the chart");
         browser.screenshot("trends");
 
         browser.open("#/users");

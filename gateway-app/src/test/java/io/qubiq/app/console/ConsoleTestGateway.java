@@ -1,12 +1,19 @@
 package io.qubiq.app.console;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.qubiq.app.Gateway;
+import io.qubiq.app.TestOperators;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.config.ConfigLoader;
+import io.qubiq.testkit.http.ConsoleClient;
 import io.qubiq.testkit.opcua.TestOpcUaServer;
 import io.qubiq.testkit.opcua.TestVariable;
 import io.qubiq.testkit.postgres.PostgresServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,17 +30,27 @@ import java.util.Map;
  */
 final class ConsoleTestGateway implements AutoCloseable {
 
-    static final String ADMIN = "admin";
+    static final String ADMIN = TestOperators.ADMIN;
+    static final String ADMIN_PASSWORD = TestOperators.ADMIN_PASSWORD;
     static final String ENGINEER = "erin";
     static final String VIEWER = "victor";
     static final String PASSWORD = "correct-horse-battery";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * An expression that makes each db item about 38 KB, so that a short outage fills the channel's
+     * smallest allowed buffer (1 MiB) past its high-water mark and the page shows the pressure alarm
+     * (the device's subscription passes on a few changes a second). Literals joined, as one literal
+     * this long overflows the stack of the expression scanner's regular expression.
+     */
+    private static final String NOTE = String.join(" + ",
+            java.util.Collections.nCopies(40, "'" + "a reading with a long note to fill the buffer. ".repeat(20) + "'"));
 
     final PostgresServer postgres;
     final TestOpcUaServer device;
     private final DataDirectory data;
     private final Gateway gateway;
     final String base;
-    final ConsoleApiClient admin;
+    final ConsoleClient admin;
 
     private ConsoleTestGateway(PostgresServer postgres, TestOpcUaServer device, DataDirectory data, Gateway gateway) {
         this.postgres = postgres;
@@ -41,14 +58,14 @@ final class ConsoleTestGateway implements AutoCloseable {
         this.data = data;
         this.gateway = gateway;
         this.base = "http://127.0.0.1:" + gateway.console().port();
-        this.admin = ConsoleApiClient.signIn(base, ADMIN, PASSWORD);
+        this.admin = ConsoleClient.signedIn(base, ADMIN, ADMIN_PASSWORD);
     }
 
     static ConsoleTestGateway start(Path dir) throws Exception {
         PostgresServer postgres = PostgresServer.start(dir.resolve("postgres"));
         postgres.execute(
                 "CREATE TABLE readings (id bigserial PRIMARY KEY, value double precision CONSTRAINT readings_value_check"
-                        + " CHECK (value >= 0))",
+                        + " CHECK (value >= 0), note text)",
                 "CREATE TABLE levels (id bigserial PRIMARY KEY, value bigint CONSTRAINT levels_value_check"
                         + " CHECK (value <> 13))");
         TestOpcUaServer device = TestOpcUaServer.onFreePort().start();
@@ -58,10 +75,7 @@ final class ConsoleTestGateway implements AutoCloseable {
                   port: 0
                 logging:
                   file_enabled: false
-                auth:
-                  admin_password: "%s"
-                  password_hash_memory_kib: 4096
-                  password_hash_iterations: 1
+                %s
                 devices:
                   plc1:
                     opcua:
@@ -80,7 +94,7 @@ final class ConsoleTestGateway implements AutoCloseable {
                 outbound:
                   db:
                     sql: {jdbc_url: "%s", username: postgres, connection_timeout_ms: 1000}
-                    store_and_forward: {backoff_max_ms: 1000}
+                    store_and_forward: {max_bytes: 1048576, segment_bytes: 262144, backoff_max_ms: 1000}
                   archive:
                     sql: {jdbc_url: "%s", username: postgres, connection_timeout_ms: 1000}
                 pipelines:
@@ -89,8 +103,8 @@ final class ConsoleTestGateway implements AutoCloseable {
                     outputs:
                       - connection: db
                         sql:
-                          statement: "INSERT INTO readings (value) VALUES (:value)"
-                          parameters: {value: "value"}
+                          statement: "INSERT INTO readings (value, note) VALUES (:value, :note)"
+                          parameters: {value: "value", note: "%s"}
                   levels:
                     trigger: {tags: ["plant/level"]}
                     outputs:
@@ -98,9 +112,9 @@ final class ConsoleTestGateway implements AutoCloseable {
                         sql:
                           statement: "INSERT INTO levels (value) VALUES (:value)"
                           parameters: {value: "value"}
-                """.formatted(PASSWORD, device.endpointUrl(), device.nodeId(TestVariable.PRESSURE),
+                """.formatted(TestOperators.AUTH_YAML.strip(), device.endpointUrl(), device.nodeId(TestVariable.PRESSURE),
                 device.nodeId(TestVariable.INT32), device.nodeId(TestVariable.SETPOINT),
-                postgres.jdbcUrl(), postgres.jdbcUrl());
+                postgres.jdbcUrl(), postgres.jdbcUrl(), NOTE);
         GatewayConfig config = ConfigLoader.parse("console-test.yaml", yaml, GatewayConfig.class, Map.of());
         DataDirectory data = DataDirectory.open(dir.resolve("data"));
         Gateway gateway = new Gateway(config, data, Clock.systemUTC());
@@ -112,13 +126,37 @@ final class ConsoleTestGateway implements AutoCloseable {
     }
 
     private void createUser(String name, String role) {
-        admin.write("/api/v1/users", """
+        HttpResponse<String> answer = admin.post("/api/v1/users", """
                 {"name": "%s", "password": "%s", "roles": ["%s"]}""".formatted(name, PASSWORD, role));
+        if (answer.statusCode() != 201 && answer.statusCode() != 200) {
+            throw new AssertionError("creating " + name + ": " + answer.statusCode() + " " + answer.body());
+        }
+    }
+
+    /** A GET as the administrator that must answer 200, parsed. */
+    JsonNode read(String path) {
+        return json(admin.get(path), path);
+    }
+
+    static JsonNode json(HttpResponse<String> answer, String what) {
+        if (answer.statusCode() / 100 != 2) {
+            throw new AssertionError(what + " answered " + answer.statusCode() + ": " + answer.body());
+        }
+        try {
+            return JSON.readTree(answer.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(what + " did not answer JSON: " + answer.body(), e);
+        }
+    }
+
+    /** Whether a channel's buffer is above its high-water mark, as the API reports it. */
+    boolean pressureAlarm(String connection) {
+        return read("/api/v1/store-forward/" + connection).get("pressureAlarm").asBoolean();
     }
 
     /** How many items a channel's quarantine holds, as the API reports it. */
     long quarantined(String connection) {
-        return admin.read("/api/v1/store-forward/" + connection + "/quarantine").get("total").asLong();
+        return read("/api/v1/store-forward/" + connection + "/quarantine").get("total").asLong();
     }
 
     @Override
