@@ -208,33 +208,40 @@ class ConsoleBrowserTest {
 
     @Test
     void everyPageRendersForAnAdministratorWithoutErrors() throws Exception {
-        browser.signIn(ADMIN, ADMIN_PASSWORD);
+        // the pressure follows a curve during the whole test: history for the trend, and live values
+        AtomicLong step = new AtomicLong();
+        ScheduledExecutorService curve = Executors.newSingleThreadScheduledExecutor();
+        curve.scheduleAtFixedRate(() -> gateway.device.setValue(TestVariable.PRESSURE,
+                50 + 10 * Math.sin(step.getAndIncrement() / 15.0)), 0, 100, TimeUnit.MILLISECONDS);
+        try {
+            browser.signIn(ADMIN, ADMIN_PASSWORD);
 
-        browser.open("#/connections");
-        browser.waitFor("[data-test=device-row][data-id=plc1]");
-        browser.waitFor("[data-test=outbound-row][data-id=db]");
-        browser.click("#browse-plc1");
-        browser.waitFor("#browse-tree .tree-toggle");
-        browser.screenshot("connections");
+            browser.open("#/connections");
+            browser.waitFor("[data-test=device-row][data-id=plc1]");
+            browser.waitFor("[data-test=outbound-row][data-id=db]");
+            browser.click("#browse-plc1");
+            browser.waitFor("#browse-tree .tree-toggle");
+            browser.screenshot("connections");
 
-        browser.open("#/tags");
-        browser.waitFor("[data-test=tag-row][data-path='plant/pressure']");
-        browser.waitFor("[data-test=tag-write]");
-        browser.screenshot("tags");
+            browser.open("#/tags");
+            browser.waitFor("[data-test=tag-row][data-path='plant/pressure']");
+            browser.waitFor("[data-test=tag-write]");
+            browser.screenshot("tags");
 
-        browser.open("#/trends");
-        browser.click("[data-test=trend-tag][value='plant/pressure']");
-        browser.click("#trend-show");
-        browser.waitFor("#trend-chart .uplot canvas");
-        // values that arrive while the chart is open are appended to it
-        int drawn = Integer.parseInt(browser.waitFor("#trend-chart").getDomAttribute("data-points"));
-        for (int i = 0; i < 40; i++) {
-            gateway.device.setValue(TestVariable.PRESSURE, 50 + 10 * Math.sin(i / 4.0));
-            Thread.sleep(100); // a curve over four seconds, not a condition being waited for
+            await().atMost(WAIT).until(() -> step.get() > 120); // twelve seconds of history
+            browser.open("#/trends");
+            browser.click("[data-test=trend-tag][value='plant/pressure']");
+            browser.click("#trend-show");
+            browser.waitFor("#trend-chart .uplot canvas");
+            // values that arrive while the chart is open are appended to it
+            int drawn = Integer.parseInt(browser.waitFor("#trend-chart").getDomAttribute("data-points"));
+            browser.waitForAttribute("#trend-chart", "data-points", points -> Integer.parseInt(points) > drawn + 3,
+                    "live values appended to the chart");
+            browser.screenshot("trends");
+        } finally {
+            curve.shutdownNow();
+            curve.awaitTermination(5, TimeUnit.SECONDS);
         }
-        browser.waitForAttribute("#trend-chart", "data-points", points -> Integer.parseInt(points) > drawn + 3,
-                "live values appended to the chart");
-        browser.screenshot("trends");
 
         browser.open("#/users");
         browser.waitFor("[data-test=user-row][data-name=" + VIEWER + "]");
