@@ -12,6 +12,8 @@ export async function render(root, _params, ctx) {
   const pwMessage = statusLine("pw-message");
   const pwForm = h("form", { class: "card narrow", id: "password-form" },
       h("h3", {}, "Change your password"),
+      // tells password managers whose password this is
+      h("input", { type: "text", name: "username", autocomplete: "username", value: ctx.session.user, hidden: true, readonly: true }),
       h("label", { class: "field", for: "pw-current" }, h("span", {}, "Current password"), current),
       h("label", { class: "field", for: "pw-new" }, h("span", {}, "New password"), next),
       h("label", { class: "field", for: "pw-repeat" }, h("span", {}, "Repeat the new password"), repeat),

@@ -86,12 +86,14 @@ function channelRow(connection) {
     state.className = TROUBLE.has(c.state) ? "warn" : "";
     clear(state, STATE_TEXT[c.state] || c.state,
         c.pressureAlarm ? h("div", { class: "pill alarm", "data-test": "sf-pressure" }, "⚠ pressure alarm") : null);
+    const level = h("span", { class: "level" });
+    const mark = h("span", { class: "mark", title: `high-water mark ${highWater} %` });
+    level.style.width = fill + "%"; // through the CSSOM: no inline style attributes for the CSP to allow
+    mark.style.left = highWater + "%";
     clear(fillCell,
         h("div", { class: "fill" + (c.pressureAlarm ? " high" : ""), role: "meter", "aria-valuemin": 0,
           "aria-valuemax": 100, "aria-valuenow": fill.toFixed(1),
-          "aria-label": `${fill.toFixed(1)} % of the limit, high-water mark at ${highWater} %` },
-        h("span", { class: "level", style: `width:${fill}%` }),
-        h("span", { class: "mark", style: `left:${highWater}%`, title: `high-water mark ${highWater} %` })),
+          "aria-label": `${fill.toFixed(1)} % of the limit, high-water mark at ${highWater} %` }, level, mark),
         h("div", { class: "sub" }, `${fill.toFixed(1)} % of ${f.bytes(c.maxBytes)}`));
     clear(buffered, h("span", { "data-test": "sf-items" }, f.count(c.bufferedItems)), " items",
         h("div", { class: "sub" }, f.bytes(c.bufferedBytes)));
