@@ -63,6 +63,7 @@ function startApp(session) {
     },
     // the stream was refused: a 401 here sends the user to sign-in through onUnauthorized
     onClosed: () => api.get("/api/v1/session").catch(() => {}),
+    onSignedOut: () => showSignIn("Your session has ended. Please sign in again."),
   });
   router = createRouter({ pages: PAGES, outlet, nav, ctx });
   router.start();

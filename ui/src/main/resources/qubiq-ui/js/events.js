@@ -1,6 +1,8 @@
 // Live updates: one EventSource on /api/v1/events shared by every page. Pages subscribe to an
 // event type ("status", "tags", "alarm", "connections") and get its data parsed; the server sends
-// only the types the session may see. The header shows whether the stream is live.
+// only the types the session may see. The header shows whether the stream is live. "signed_out"
+// says the session ended on the server (expired, password changed, user disabled): the stream is
+// closed before it could reconnect into a 401.
 
 const TYPES = ["status", "tags", "alarm", "connections"];
 const RETRY_MS = 5000;
@@ -10,11 +12,16 @@ let source = null;
 let retryTimer = null;
 let stateListener = () => {};
 let closedListener = () => {};
+let signedOutListener = () => {};
 
-/** Opens the stream (idempotent). onState(live: boolean); onClosed() when the server refused it. */
-export function openEvents({ onState, onClosed } = {}) {
+/**
+ * Opens the stream (idempotent). onState(live: boolean); onClosed() when the server refused it;
+ * onSignedOut() when the server ended the session.
+ */
+export function openEvents({ onState, onClosed, onSignedOut } = {}) {
   if (onState) stateListener = onState;
   if (onClosed) closedListener = onClosed;
+  if (onSignedOut) signedOutListener = onSignedOut;
   if (source) return;
   source = new EventSource("/api/v1/events");
   source.onopen = () => stateListener(true);
@@ -30,6 +37,10 @@ export function openEvents({ onState, onClosed } = {}) {
       }, RETRY_MS);
     }
   };
+  source.addEventListener("signed_out", () => {
+    closeEvents();
+    signedOutListener();
+  });
   for (const type of TYPES) {
     source.addEventListener(type, (event) => {
       let data;

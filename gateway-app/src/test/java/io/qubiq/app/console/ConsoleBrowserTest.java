@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 
 /**
@@ -142,8 +143,14 @@ class ConsoleBrowserTest {
         browser.until(d -> d.findElements(By.cssSelector("[data-test=q-row]")).size() == 1, "one row left");
         await().atMost(WAIT).until(() -> gateway.postgres.queryLong("SELECT count(*) FROM readings WHERE value = -1") == 1);
 
-        // and drops the other, after confirming
+        // and drops the other, after confirming; Escape (Cancel has the focus) keeps it
         browser.click("#q-check-" + minusTwo);
+        browser.click("#q-drop");
+        browser.waitFor("#confirm-dialog[open]");
+        assertThat(browser.driver().switchTo().activeElement().getDomAttribute("id")).isEqualTo("confirm-cancel");
+        browser.driver().switchTo().activeElement().sendKeys(Keys.ESCAPE);
+        browser.waitForAbsent("#confirm-dialog");
+        assertThat(gateway.quarantined("db")).as("cancelled: nothing dropped").isEqualTo(1);
         browser.click("#q-drop");
         browser.waitFor("#confirm-dialog[open]");
         assertThat(browser.driver().findElement(By.id("confirm-message")).getText()).contains("Drop 1 item");
@@ -204,6 +211,12 @@ class ConsoleBrowserTest {
             }
         }
         assertThat(gateway.quarantined("archive")).as("still quarantined").isEqualTo(1);
+
+        // an administrator disables the viewer: the open console ends the session and asks to sign in
+        assertThat(gateway.admin.put("/api/v1/users/" + VIEWER, "{\"disabled\": true}").statusCode()).isEqualTo(200);
+        browser.waitFor("#signin-user");
+        browser.waitForText("#signin-message", "session has ended");
+        assertThat(gateway.admin.put("/api/v1/users/" + VIEWER, "{\"disabled\": false}").statusCode()).isEqualTo(200);
     }
 
     @Test
