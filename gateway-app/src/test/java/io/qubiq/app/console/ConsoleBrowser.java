@@ -64,12 +64,17 @@ final class ConsoleBrowser implements AutoCloseable {
         this.base = base;
     }
 
-    /** Starts the browser; fails (does not skip) with the install command when Chromium is missing. */
-    static ConsoleBrowser start(String base, Path profile) {
+    /** Fails (does not skip) with the install command when Chromium or its driver is missing. */
+    static void requireChromium() {
         assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
                 .as("the browser tests need Debian's Chromium and its driver at %s and %s:"
                         + " apt-get install chromium chromium-driver", CHROMIUM, CHROMEDRIVER)
                 .isTrue();
+    }
+
+    /** Starts the browser; fails when Chromium is missing (see {@link #requireChromium()}). */
+    static ConsoleBrowser start(String base, Path profile) {
+        requireChromium();
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort()

@@ -47,6 +47,7 @@ class ConsoleBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
+        ConsoleBrowser.requireChromium(); // before the servers, so a missing browser fails at once
         gateway = ConsoleTestGateway.start(dir);
         browser = ConsoleBrowser.start(gateway.base, dir.resolve("chromium-profile"));
     }
