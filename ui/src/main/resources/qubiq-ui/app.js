@@ -1,63 +1,110 @@
-// The console's first page: gateway name, version, uptime and component states from /health.
-// /health answers 503 while starting or stopping, with the same JSON body, so both are rendered.
-"use strict";
+// The console's entry module: the header (gateway name and readiness from /health, refreshed),
+// then first-start setup, sign-in, or the signed-in app with its pages.
+import { api, setCsrfToken, onUnauthorized } from "./js/api.js";
+import { openEvents, closeEvents } from "./js/events.js";
+import { createRouter } from "./js/router.js";
+import { clear, failure } from "./js/dom.js";
+import { PAGES } from "./js/pages/index.js";
+import { renderSignIn } from "./js/pages/sign-in.js";
+import { renderSetup } from "./js/pages/setup.js";
 
-const REFRESH_MS = 2000;
+const HEALTH_MS = 5000;
 
-function text(id, value) {
-  document.getElementById(id).textContent = value;
-}
+const outlet = document.getElementById("page");
+const nav = document.getElementById("nav");
+const userArea = document.getElementById("user-area");
+let router = null;
 
-function formatUptime(seconds) {
-  const d = Math.floor(seconds / 86400);
-  const h = Math.floor((seconds % 86400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return (d ? d + "d " : "") + (d || h ? h + "h " : "") + (d || h || m ? m + "m " : "") + s + "s";
-}
-
-function cell(row, value, className) {
-  const td = document.createElement("td");
-  td.textContent = value;
-  if (className) td.className = className;
-  row.appendChild(td);
-}
-
-function render(report) {
-  document.title = report.name + " — Qubiq";
-  text("gateway-name", report.name);
-  text("version", report.version);
-  text("uptime", formatUptime(report.uptimeSeconds));
-  text("started", new Date(report.startedAt).toLocaleString());
+async function refreshHealth() {
   const badge = document.getElementById("readiness");
-  badge.textContent = report.status;
-  badge.className = "badge state-" + report.status.toLowerCase();
-  const body = document.getElementById("components");
-  body.replaceChildren();
-  for (const c of report.components) {
-    const row = document.createElement("tr");
-    cell(row, c.name);
-    cell(row, c.state, "state-" + c.state.toLowerCase());
-    cell(row, new Date(c.since).toLocaleTimeString());
-    cell(row, c.error || "");
-    body.appendChild(row);
-  }
-}
-
-async function refresh() {
-  const error = document.getElementById("error");
   try {
     const response = await fetch("/health", { cache: "no-store" });
-    render(await response.json());
-    error.hidden = true;
-  } catch (e) {
-    error.textContent = "The gateway does not answer (" + e.message + "). Retrying…";
-    error.hidden = false;
-    const badge = document.getElementById("readiness");
+    const report = await response.json();
+    document.getElementById("gateway-name").textContent = report.name;
+    badge.textContent = report.status;
+    badge.className = "badge state-" + String(report.status).toLowerCase();
+  } catch {
     badge.textContent = "UNREACHABLE";
     badge.className = "badge state-failed";
   }
 }
 
-refresh();
-setInterval(refresh, REFRESH_MS);
+function stopApp() {
+  if (router) router.stop();
+  router = null;
+  closeEvents();
+  setCsrfToken(null);
+  userArea.hidden = true;
+}
+
+function showSignIn(message) {
+  stopApp();
+  document.title = "Sign in — Qubiq";
+  renderSignIn(outlet, { message, onSignedIn: startApp });
+}
+
+function startApp(session) {
+  stopApp();
+  setCsrfToken(session.csrfToken);
+  const permissions = new Set(session.permissions || []);
+  const ctx = {
+    session,
+    can: (permission) => permissions.has(permission),
+    signOut,
+  };
+  document.getElementById("session-user").textContent =
+      session.user + (session.roles && session.roles.length ? " (" + session.roles.join(", ") + ")" : "");
+  userArea.hidden = false;
+  const live = document.getElementById("live");
+  openEvents({
+    onState: (up) => {
+      live.textContent = up ? "live" : "reconnecting…";
+      live.className = up ? "live up" : "live down";
+    },
+    // the stream was refused: a 401 here sends the user to sign-in through onUnauthorized
+    onClosed: () => api.get("/api/v1/session").catch(() => {}),
+    onSignedOut: () => showSignIn("Your session has ended. Please sign in again."),
+  });
+  router = createRouter({ pages: PAGES, outlet, nav, ctx });
+  router.start();
+}
+
+async function signOut() {
+  closeEvents(); // first, so the stream does not reconnect into a 401 once the session is gone
+  try {
+    await api.del("/api/v1/session");
+  } catch {
+    // signed out already, or the gateway is gone: the browser forgets the session either way
+  }
+  showSignIn("You are signed out.");
+}
+
+async function boot() {
+  onUnauthorized(() => showSignIn("Your session has ended. Please sign in again."));
+  document.getElementById("sign-out").addEventListener("click", signOut);
+  // the routes live in the hash, so the skip link moves the focus instead of navigating
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    document.getElementById("main").focus();
+  });
+  try {
+    const setup = await api.get("/api/v1/setup");
+    if (setup && setup.required) {
+      renderSetup(outlet, {
+        onDone: (message) => showSignIn(message || "The administrator account is ready. Sign in with it."),
+      });
+      return;
+    }
+    startApp(await api.get("/api/v1/session", { handle401: true }));
+  } catch (e) {
+    if (e.status === 401) {
+      showSignIn();
+    } else {
+      clear(outlet, failure(e, () => location.reload()));
+    }
+  }
+}
+
+refreshHealth();
+setInterval(refreshHealth, HEALTH_MS);
+boot();

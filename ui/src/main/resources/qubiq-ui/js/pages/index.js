@@ -1,0 +1,21 @@
+// Every page of the signed-in console, in navigation order, with the permission it needs.
+import * as storeForward from "./store-forward.js";
+import * as quarantine from "./quarantine.js";
+import * as connections from "./connections.js";
+import * as tags from "./tags.js";
+import * as trends from "./trends.js";
+import * as audit from "./audit.js";
+import * as users from "./users.js";
+import * as account from "./account.js";
+
+export const PAGES = [
+  { path: "store-forward", title: "Store & Forward", permission: "view_connections", module: storeForward },
+  { path: "store-forward/:connection/quarantine", title: "Quarantine", permission: "view_connections",
+    nav: false, navParent: "store-forward", module: quarantine },
+  { path: "connections", title: "Connections", permission: "view_connections", module: connections },
+  { path: "tags", title: "Tags", permission: "view_tags", module: tags },
+  { path: "trends", title: "Trends", permission: "view_history", module: trends },
+  { path: "audit", title: "Audit", permission: "view_audit", module: audit },
+  { path: "users", title: "Users", permission: "manage_users", module: users },
+  { path: "account", title: "Account", permission: null, nav: false, module: account },
+];

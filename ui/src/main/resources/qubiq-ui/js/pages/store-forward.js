@@ -1,0 +1,121 @@
+// Settings → Store & Forward: one row per outbound connection's channel, live from the "status"
+// event. A channel above its high-water mark is marked by colour, an icon and the words
+// "pressure alarm", so it does not rely on colour alone.
+import { api, pathParam } from "../api.js";
+import { h, clear, loading, empty, failure, table } from "../dom.js";
+import { subscribe } from "../events.js";
+import * as f from "../format.js";
+
+/** The store-forward default until the status carries each channel's own mark. */
+const DEFAULT_HIGH_WATER_PERCENT = 80;
+
+const STATE_TEXT = {
+  IDLE: "idle", FAST_PATH: "fast path", DRAINING: "draining", BACKING_OFF: "backing off",
+  GATED: "destination down", FULL: "full", STALLED: "stalled", STOPPED: "stopped",
+};
+const TROUBLE = new Set(["BACKING_OFF", "GATED", "FULL", "STALLED", "STOPPED"]);
+
+export async function render(root) {
+  const banner = h("div", { id: "sf-alarms", role: "status", "aria-live": "polite" });
+  const holder = h("div", { id: "sf-table" }, loading());
+  clear(root,
+      h("h2", {}, h("span", { class: "crumb" }, "Settings → "), "Store & Forward"),
+      h("p", { class: "hint" }, "Each outbound connection buffers what it cannot deliver yet. "
+          + "Figures update every second."),
+      banner, holder);
+
+  const rows = new Map();
+  const update = (channels) => show(holder, banner, channels, rows);
+  try {
+    update(await api.get("/api/v1/store-forward"));
+  } catch (e) {
+    clear(holder, failure(e, () => render(root)));
+    return undefined;
+  }
+  return subscribe("status", update);
+}
+
+function show(holder, banner, channels, rows) {
+  const alarms = channels.filter((c) => c.pressureAlarm);
+  clear(banner, alarms.length === 0 ? null : h("p", { class: "alarm-banner", "data-test": "sf-alarm-banner" },
+      h("span", { "aria-hidden": "true" }, "⚠ "),
+      `Pressure alarm: ${alarms.map((c) => c.connection).join(", ")} above the high-water mark.`));
+  if (channels.length === 0) {
+    rows.clear();
+    clear(holder, empty("No outbound connections are configured, so there are no store-and-forward channels."));
+    return;
+  }
+  const names = channels.map((c) => c.connection);
+  if (names.join("\n") !== [...rows.keys()].join("\n")) {
+    // the set of channels changed: new table; otherwise rows are updated in place so that links
+    // and focus stay put while the figures change every second
+    rows.clear();
+    const { element, body } = table(["Connection", "State", "Fill", "Buffered", "Oldest item", "In / out",
+      "Time to full / drain", "Dropped", "Quarantined", "Last error"], { class: "sf", "data-test": "sf-table" });
+    for (const channel of channels) {
+      const row = channelRow(channel.connection);
+      rows.set(channel.connection, row);
+      body.append(row.element);
+    }
+    clear(holder, element);
+  }
+  for (const channel of channels) rows.get(channel.connection).update(channel);
+}
+
+/** One channel's row: built once, its cells refilled on each update. */
+function channelRow(connection) {
+  const cells = Array.from({ length: 9 }, () => h("td"));
+  const name = h("th", { scope: "row" });
+  const link = h("a", { href: `#/store-forward/${pathParam(connection)}/quarantine`, id: "sf-quarantine-" + connection,
+    "data-test": "sf-quarantine-link" });
+  const quarantineBytes = h("div", { class: "sub" });
+  cells[7].append(link, quarantineBytes);
+  const element = h("tr", { id: "sf-row-" + connection, "data-test": "sf-row", "data-connection": connection }, name, cells);
+  const [state, fillCell, buffered, oldest, rates, outlookCell, dropped, , lastError] = cells;
+  state.setAttribute("data-test", "sf-state");
+  buffered.setAttribute("data-test", "sf-buffered");
+
+  function update(c) {
+    const highWater = Number.isFinite(c.highWaterPercent) ? c.highWaterPercent : DEFAULT_HIGH_WATER_PERCENT;
+    const fill = Math.max(0, Math.min(100, Number(c.fillPercent) || 0));
+    element.className = c.pressureAlarm ? "alarm" : "";
+    element.dataset.items = c.bufferedItems;
+    element.dataset.state = c.state;
+    clear(name, c.connection, h("div", { class: "sub" }, "destination ",
+        h("span", { class: "state-" + String(c.destination).toLowerCase() }, c.destination)));
+    state.className = TROUBLE.has(c.state) ? "warn" : "";
+    clear(state, STATE_TEXT[c.state] || c.state,
+        c.pressureAlarm ? h("div", { class: "pill alarm", "data-test": "sf-pressure" }, "⚠ pressure alarm") : null);
+    const level = h("span", { class: "level" });
+    const mark = h("span", { class: "mark", title: `high-water mark ${highWater} %` });
+    level.style.width = fill + "%"; // through the CSSOM: no inline style attributes for the CSP to allow
+    mark.style.left = highWater + "%";
+    clear(fillCell,
+        h("div", { class: "fill" + (c.pressureAlarm ? " high" : ""), role: "meter", "aria-valuemin": 0,
+          "aria-valuemax": 100, "aria-valuenow": fill.toFixed(1),
+          "aria-label": `${fill.toFixed(1)} % of the limit, high-water mark at ${highWater} %` }, level, mark),
+        h("div", { class: "sub" }, `${fill.toFixed(1)} % of ${f.bytes(c.maxBytes)}`));
+    clear(buffered, h("span", { "data-test": "sf-items" }, f.count(c.bufferedItems)), " items",
+        h("div", { class: "sub" }, f.bytes(c.bufferedBytes)));
+    oldest.textContent = f.duration(f.seconds(c.oldestItemAge));
+    clear(rates, "in ", f.rate(c.inBytesPerSecond), h("div", { class: "sub" }, "out ", f.rate(c.outBytesPerSecond)));
+    outlookCell.textContent = outlook(c);
+    dropped.className = c.itemsDropped > 0 ? "warn" : "";
+    dropped.textContent = f.count(c.itemsDropped);
+    link.textContent = f.count(c.quarantineItems);
+    link.setAttribute("aria-label", `Quarantine of ${c.connection}: ${c.quarantineItems} items`);
+    quarantineBytes.textContent = f.bytes(c.quarantineBytes);
+    lastError.className = "error-text";
+    clear(lastError, h("div", { class: "clamp", title: c.lastError || null }, c.lastError || "–"),
+        c.lastErrorAt ? h("div", { class: "sub" }, f.time(c.lastErrorAt)) : null);
+  }
+  return { element, update };
+}
+
+/** Time until the buffer is full (growing) or empty (shrinking), from the current rates. */
+function outlook(c) {
+  const net = (Number(c.inBytesPerSecond) || 0) - (Number(c.outBytesPerSecond) || 0);
+  if (c.bufferedBytes > 0 && net < 0) return "drains in " + f.duration(c.bufferedBytes / -net);
+  if (net > 0 && c.bufferedBytes > 0) return "full in " + f.duration((c.maxBytes - c.bufferedBytes) / net);
+  return c.bufferedBytes > 0 ? "steady" : "–";
+}
