@@ -165,8 +165,8 @@ class ConsoleBrowserTest {
         browser.click("#nav-audit");
         browser.type("#audit-user", ENGINEER);
         browser.click("#audit-apply");
-        browser.waitFor("[data-test=audit-row][data-action=QUARANTINE_RETRY][data-user=" + ENGINEER + "]");
-        browser.waitFor("[data-test=audit-row][data-action=QUARANTINE_DROP][data-user=" + ENGINEER + "]");
+        browser.waitFor("[data-test=audit-row][data-action=quarantine_retry][data-user=" + ENGINEER + "]");
+        browser.waitFor("[data-test=audit-row][data-action=quarantine_drop][data-user=" + ENGINEER + "]");
         browser.screenshot("audit");
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class GatewayMetricsTest {
 
     static ChannelStatus status(String connection, ChannelState state, long buffered) {
-        return new ChannelStatus(connection, state, ConnectionState.UP, buffered * 100, buffered, 1000, buffered * 10.0,
+        return new ChannelStatus(connection, state, ConnectionState.UP, buffered * 100, buffered, 1000, buffered * 10.0, 80, 60,
                 Optional.of(Duration.ofSeconds(90)), 50, 20, 1000, 900, 5, 2, 1200, 2, 400, true,
                 Optional.empty(), Optional.empty());
     }

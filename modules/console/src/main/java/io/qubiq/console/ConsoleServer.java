@@ -54,7 +54,7 @@ public final class ConsoleServer implements Component {
 
     static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; style-src 'self'"
-            + " 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+            + "; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
 

@@ -370,7 +370,8 @@ public final class StoreForwardChannel<T> implements Component {
         var lastError = counters.lastError();
         QuarantineStore store = quarantineStore;
         return new ChannelStatus(connection, state, liveness.state(), used, stats == null ? 0 : stats.records(), max,
-                max == 0 ? 0 : 100.0 * used / max, age, counters.bytesIn.rate(), counters.bytesOut.rate(),
+                max == 0 ? 0 : 100.0 * used / max, config.highWaterPercent(), config.lowWaterPercent(), age,
+                counters.bytesIn.rate(), counters.bytesOut.rate(),
                 counters.itemsIn.get(), counters.itemsDelivered.get(), stats == null ? 0 : stats.droppedRecords(),
                 counters.itemsQuarantined.get(), counters.deliveryAttempts.get(), store == null ? 0 : store.size(),
                 store == null ? 0 : store.usedBytes(), pressure.pressureActive(),

@@ -40,7 +40,8 @@ public final class ExpressionEngine {
     /** JEXL's own function-like operators, allowed besides ours. */
     private static final Set<String> BUILT_INS = Set.of("size", "empty");
 
-    private static final Pattern STRINGS = Pattern.compile("'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\"");
+    // possessive quantifiers: a long literal must not recurse once per character (StackOverflowError)
+    private static final Pattern STRINGS = Pattern.compile("'(?:[^'\\\\]++|\\\\.)*+'|\"(?:[^\"\\\\]++|\\\\.)*+\"");
     private static final Pattern CALL = Pattern.compile("(?<![\\w.:])([A-Za-z_$][\\w$]*)\\s*\\(");
     /** A namespace call as JEXL prints it back ({@code ns:fn(}); a ternary prints as {@code a ? b : c}. */
     private static final Pattern NAMESPACE_CALL = Pattern.compile("(?<![\\w.])([A-Za-z_$][\\w$.]*):([A-Za-z_$][\\w$]*)\\(");

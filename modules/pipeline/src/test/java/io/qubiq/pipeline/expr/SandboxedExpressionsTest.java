@@ -37,6 +37,13 @@ class SandboxedExpressionsTest {
     }
 
     @Test
+    void aLongStringLiteralCompilesInsteadOfOverflowingTheStack() throws Exception {
+        String big = "x".repeat(100_000);
+        assertThat(engine.compile("'" + big + "' + path", VARS).evaluate(scope())).isEqualTo(big + "line1/level");
+        assertThat(engine.compile("\"" + big + "\\\"\"", VARS).evaluate(scope())).isEqualTo(big + "\"");
+    }
+
+    @Test
     void functionsAndMapFieldsAreReachable() throws Exception {
         assertThat(engine.compile("round(value / 3, 2)", VARS).evaluate(scope())).isEqualTo(14.17);
         assertThat(engine.compile("tag('line1/speed')", VARS).evaluate(scope())).isEqualTo(1450.0);
