@@ -17,6 +17,7 @@ import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.storeforward.ChannelException;
 import io.qubiq.storeforward.ChannelFullException;
 import io.qubiq.storeforward.Liveness;
+import io.qubiq.sink.sql.SqlRow;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import java.io.IOException;
@@ -68,7 +69,7 @@ public final class AuditJournal implements Component {
 
     /**
      * Builds the journal: the local store, the sink in front of it (forwarding to the
-     * {@code forward_to} connection when set; the configuration checked that it is a QuestDB one) and
+     * {@code forward_to} connection when set; the configuration checked that it is a QuestDB or SQL one) and
      * the channel. Nothing is opened or started here.
      */
     public static AuditJournal build(AuditConfig config, Path dataDir, Map<String, OutboundConnection<?>> outbound,
@@ -77,9 +78,9 @@ public final class AuditJournal implements Component {
         Sink<JournalEntry> sink = store;
         if (config.forwardTo().isPresent()) {
             OutboundConnection<?> target = outbound.get(config.forwardTo().get());
-            @SuppressWarnings("unchecked")
-            StoreForwardChannel<QuestDbRow> rows = (StoreForwardChannel<QuestDbRow>) target.channel();
-            sink = new QuestDbForwardingSink(store, rows);
+            sink = target.kind().equals("sql")
+                    ? new ForwardingSink<>(store, channelOf(target, SqlRow.class), AuditRows::sql)
+                    : new ForwardingSink<>(store, channelOf(target, QuestDbRow.class), AuditRows::questDb);
         }
         Path dir = dataDir.resolve("connections").resolve(CHANNEL);
         StoreForwardChannel<JournalEntry> channel = new StoreForwardChannel<>(CHANNEL, config.storeAndForward(),
@@ -87,6 +88,12 @@ public final class AuditJournal implements Component {
                 maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
                 new JournalEntryCodec(), Liveness.alwaysUnknown(), events, clock);
         return new AuditJournal(store, channel, events, clock);
+    }
+
+    /** The connection's channel, whose item type its kind determines (checked by the configuration). */
+    @SuppressWarnings("unchecked")
+    private static <R> StoreForwardChannel<R> channelOf(OutboundConnection<?> connection, Class<R> itemType) {
+        return (StoreForwardChannel<R>) connection.channel();
     }
 
     @Override

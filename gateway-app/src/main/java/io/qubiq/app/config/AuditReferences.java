@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The audit section's reference to an outbound connection: {@code audit.forward_to} must name a
- * QuestDB connection under {@code outbound}. Forwarding to SQL is not supported yet.
+ * QuestDB or SQL connection under {@code outbound}.
  */
 final class AuditReferences {
 
@@ -26,11 +26,9 @@ final class AuditReferences {
                     : "; the outbound connections are " + String.join(", ", outbound.keySet()))));
         }
         return switch (connection.kind()) {
-            case "questdb" -> List.of();
-            case "sql" -> List.of(new Violation(key, "forwarding the audit journal to a SQL connection (" + id
-                    + ") is not yet supported; name a questdb connection or leave forward_to out"));
+            case "questdb", "sql" -> List.of();
             default -> List.of(new Violation(key, "connection " + id + " is a " + connection.kind()
-                    + " connection; the audit journal can be forwarded to a questdb connection only"));
+                    + " connection; the audit journal can be forwarded to a questdb or sql connection only"));
         };
     }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.qubiq.app.Gateway;
 import io.qubiq.app.TestOperators;
+import io.qubiq.testkit.postgres.PostgresServer;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.config.ConfigException;
@@ -162,15 +163,40 @@ class AuditJournalWiringTest {
     }
 
     @Test
-    void forwardToMustNameAQuestDbConnectionAndSqlIsNotYetSupported() {
+    void withForwardToASqlConnectionEveryEntryAlsoReachesPostgres() throws Exception {
+        try (PostgresServer postgres = PostgresServer.start(dir.resolve("postgres"))) {
+            postgres.execute(AuditRows.SQL_TABLE);
+            GatewayConfig config = config("""
+                    outbound:
+                      plant-db:
+                        sql: {jdbc_url: "%s", username: postgres}
+                    audit:
+                      forward_to: plant-db
+                    """.formatted(postgres.jdbcUrl()));
+            try (Running running = Running.start(config, dir.resolve("forward-sql"))) {
+                running.gateway.events().audit(drop("dora"));
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() ->
+                        postgres.queryLong("SELECT count(*) FROM qubiq_audit WHERE user_name = 'dora'") == 1);
+                List<List<Object>> rows = postgres.query("SELECT action, target, remote, details FROM qubiq_audit"
+                        + " WHERE user_name = 'dora'");
+                assertThat(rows.get(0)).containsExactly("quarantine_drop", "connection/plant-db/quarantine/7",
+                        "10.1.2.3", "{\"from\":\"10.1.2.3\",\"items\":\"1\"}");
+                assertThat(running.gateway.audit().query(query(Optional.of("QUARANTINE_DROP"))).entries())
+                        .as("the local journal has it too").hasSize(1);
+            }
+        }
+    }
+
+    @Test
+    void forwardToMustNameAQuestDbOrSqlConnection() {
         assertThatThrownBy(() -> config("""
                 outbound:
-                  plant-db:
-                    sql: {jdbc_url: "jdbc:postgresql://127.0.0.1:1/x"}
+                  broker:
+                    mqtt: {host: 127.0.0.1}
                 audit:
-                  forward_to: plant-db
+                  forward_to: broker
                 """)).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("not yet supported")
+                .hasMessageContaining("questdb or sql connection only")
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
                         .contains("audit.forward_to"));
         assertThatThrownBy(() -> config("""

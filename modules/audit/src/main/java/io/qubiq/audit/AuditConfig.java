@@ -43,11 +43,12 @@ public record AuditConfig(
                 + " audit entries are never dropped.")
         ChannelConfig storeAndForward,
 
-        @Doc("An outbound connection (a questdb one under outbound) that also receives every entry, as rows"
-                + " of the table qubiq_audit. Left out, entries stay in the local store only.")
+        @Doc("An outbound connection (a questdb or sql one under outbound) that also receives every entry, as"
+                + " rows of the table qubiq_audit (for SQL, create it first: see docs/audit.md). Left out, entries"
+                + " stay in the local store only.")
         Optional<String> forwardTo) implements ConfigChecked {
 
-    /** The QuestDB table a forward_to connection receives. */
+    /** The table a forward_to connection receives. */
     public static final String TABLE = "qubiq_audit";
 
     public static AuditConfig defaults() {
