@@ -32,7 +32,8 @@ import org.openqa.selenium.WebElement;
  * Issue #7's console, driven in Debian's Chromium against a whole gateway with real servers (see
  * {@link ConsoleTestGateway}): an engineer watches an outage of PostgreSQL fill and drain the
  * channel on the Store &amp; Forward page, retries one quarantined item and drops another, and finds
- * both in the audit journal; a viewer can do neither, in the page or through the API. Every test
+ * both in the audit journal; a viewer can do neither, in the page or through the API; an administrator
+ * disables and enables a pipeline and sees the historian's WAL tables and the active alarms. Every test
  * fails on an error in the browser's console. One gateway and one browser for the class.
  */
 class ConsoleBrowserTest {
