@@ -1,22 +1,29 @@
 // Connections: device connections (OPC UA, MQTT) with health, last error and counters, live from
 // the "connections" event, and the outbound connections with their channel's state. An OPC UA
 // connection can be browsed (a lazy tree) and its server certificates trusted (Edit connections).
+// Below them the pipelines (enable/disable) and, with View history, the historian's WAL tables.
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure, table, keepingFocus } from "../dom.js";
 import { subscribe } from "../events.js";
 import * as f from "../format.js";
 import { browseTree } from "./browse-tree.js";
 import { certificatePanel } from "./certificates.js";
+import { pipelinesSection } from "./pipelines.js";
+import { walSection } from "./wal.js";
 
 export async function render(root, _params, ctx) {
   const devices = h("div", { id: "devices" }, loading());
   const outbound = h("div", { id: "outbound" }, loading());
   const detail = h("section", { id: "connection-detail", "aria-live": "polite" });
+  const pipelines = pipelinesSection(ctx);
+  const wal = ctx.can("view_history") ? walSection(ctx) : null;
   clear(root,
       h("h2", {}, "Connections"),
       h("h3", {}, "Device connections"), devices,
       detail,
-      h("h3", {}, "Outbound connections"), outbound);
+      h("h3", {}, "Outbound connections"), outbound,
+      pipelines.element,
+      wal ? wal.element : null);
 
   const openDetail = (kind, device) => {
     clear(detail, kind === "browse" ? browseTree(device) : certificatePanel(device, ctx));
@@ -25,15 +32,18 @@ export async function render(root, _params, ctx) {
   };
   const showDevices = (list) => keepingFocus(() => renderDevices(devices, list, openDetail));
   const showOutbound = (list) => keepingFocus(() => renderOutbound(outbound, list));
+  const retryDevices = () => api.get("/api/v1/connections").then(showDevices,
+      (e) => clear(devices, failure(e, retryDevices)));
 
   const [deviceList, channelList] = await Promise.allSettled([
     api.get("/api/v1/connections"), api.get("/api/v1/store-forward")]);
   if (deviceList.status === "fulfilled") showDevices(deviceList.value);
-  else clear(devices, failure(deviceList.reason, () => render(root, _params, ctx)));
+  else clear(devices, failure(deviceList.reason, retryDevices));
   if (channelList.status === "fulfilled") showOutbound(channelList.value);
   else clear(outbound, failure(channelList.reason));
 
-  const stops = [subscribe("connections", showDevices), subscribe("status", showOutbound)];
+  const stops = [subscribe("connections", showDevices), subscribe("status", showOutbound), pipelines.stop];
+  if (wal) stops.push(wal.stop);
   return () => stops.forEach((stop) => stop());
 }
 

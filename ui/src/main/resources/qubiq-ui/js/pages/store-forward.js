@@ -1,10 +1,12 @@
 // Settings → Store & Forward: one row per outbound connection's channel, live from the "status"
 // event. A channel above its high-water mark is marked by colour, an icon and the words
-// "pressure alarm", so it does not rely on colour alone.
+// "pressure alarm", so it does not rely on colour alone. Below the table, the gateway's active
+// alarms, updated by the "alarm" event.
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure, table } from "../dom.js";
 import { subscribe } from "../events.js";
 import * as f from "../format.js";
+import { alarmsPanel } from "./alarms.js";
 
 /** The store-forward default until the status carries each channel's own mark. */
 const DEFAULT_HIGH_WATER_PERCENT = 80;
@@ -18,21 +20,28 @@ const TROUBLE = new Set(["BACKING_OFF", "GATED", "FULL", "STALLED", "STOPPED"]);
 export async function render(root) {
   const banner = h("div", { id: "sf-alarms", role: "status", "aria-live": "polite" });
   const holder = h("div", { id: "sf-table" }, loading());
+  const alarms = alarmsPanel();
   clear(root,
       h("h2", {}, h("span", { class: "crumb" }, "Settings → "), "Store & Forward"),
       h("p", { class: "hint" }, "Each outbound connection buffers what it cannot deliver yet. "
           + "Figures update every second."),
-      banner, holder);
+      banner, holder, alarms.element);
 
   const rows = new Map();
   const update = (channels) => show(holder, banner, channels, rows);
-  try {
-    update(await api.get("/api/v1/store-forward"));
-  } catch (e) {
-    clear(holder, failure(e, () => render(root)));
-    return undefined;
-  }
-  return subscribe("status", update);
+  const load = async () => {
+    try {
+      update(await api.get("/api/v1/store-forward"));
+    } catch (e) {
+      clear(holder, failure(e, load));
+    }
+  };
+  await load();
+  const unsubscribe = subscribe("status", update);
+  return () => {
+    unsubscribe();
+    alarms.stop();
+  };
 }
 
 function show(holder, banner, channels, rows) {

@@ -32,7 +32,8 @@ import org.openqa.selenium.WebElement;
  * Issue #7's console, driven in Debian's Chromium against a whole gateway with real servers (see
  * {@link ConsoleTestGateway}): an engineer watches an outage of PostgreSQL fill and drain the
  * channel on the Store &amp; Forward page, retries one quarantined item and drops another, and finds
- * both in the audit journal; a viewer can do neither, in the page or through the API. Every test
+ * both in the audit journal; a viewer can do neither, in the page or through the API; an administrator
+ * disables and enables a pipeline and sees the historian's WAL tables and the active alarms. Every test
  * fails on an error in the browser's console. One gateway and one browser for the class.
  */
 class ConsoleBrowserTest {
@@ -265,5 +266,47 @@ class ConsoleBrowserTest {
         browser.waitFor("[data-test=audit-row]");
         browser.open("#/account");
         browser.waitFor("#token-form");
+    }
+
+    @Test
+    void anAdministratorDisablesAndEnablesAPipelineAndSeesTheHistorianTablesAndTheAlarms() {
+        browser.signIn(ADMIN, ADMIN_PASSWORD);
+        browser.open("#/connections");
+        browser.waitFor("[data-test=pipeline-row][data-id=pressures][data-enabled=true]");
+        browser.waitFor("[data-test=pipeline-row][data-id=levels][data-enabled=true]");
+
+        // Disable then Enable: the row shows the answered pipeline at once, and the gateway agrees
+        browser.click("#pipeline-disable-levels");
+        browser.waitFor("[data-test=pipeline-row][data-id=levels][data-enabled=false]");
+        browser.waitForText("#pipeline-message", "levels is disabled");
+        assertThat(gateway.read("/api/v1/pipelines/levels").get("enabled").asBoolean()).as("disabled").isFalse();
+        assertThat(browser.driver().findElement(By.id("pipeline-disable-levels")).isEnabled()).isFalse();
+        browser.click("#pipeline-enable-levels");
+        browser.waitFor("[data-test=pipeline-row][data-id=levels][data-enabled=true]");
+        browser.waitForText("#pipeline-message", "levels is enabled");
+        assertThat(gateway.read("/api/v1/pipelines/levels").get("enabled").asBoolean()).as("enabled again").isTrue();
+        assertThat(gateway.read("/api/v1/pipelines/pressures").get("enabled").asBoolean()).as("untouched").isTrue();
+
+        // the WAL section lists every table the historian writes
+        List<String> tables = new java.util.ArrayList<>();
+        gateway.read("/api/v1/historian/wal").forEach(table -> tables.add(table.get("table").asText()));
+        assertThat(tables).as("the historian's tables").isNotEmpty();
+        browser.until(d -> d.findElements(By.cssSelector("[data-test=wal-row]")).size() == tables.size(),
+                tables.size() + " WAL rows");
+        for (String table : tables) {
+            browser.waitFor("[data-test=wal-row][data-table='" + table + "']");
+        }
+
+        // the alarms panel shows as many active alarms as the API
+        browser.open("#/store-forward");
+        browser.waitFor("#sf-row-db");
+        browser.waitFor("#alarms-panel #alarms-title");
+        browser.until(d -> {
+            int active = gateway.read("/api/v1/alarms").get("active").size();
+            String shown = d.findElement(By.id("alarms")).getDomAttribute("data-count");
+            boolean rendered = active == 0 ? !d.findElements(By.cssSelector("#alarms [data-test=empty]")).isEmpty()
+                    : d.findElements(By.cssSelector("#alarms [data-test=alarm-row]")).size() == active;
+            return String.valueOf(active).equals(shown) && rendered;
+        }, "the active alarms in the alarms panel");
     }
 }
