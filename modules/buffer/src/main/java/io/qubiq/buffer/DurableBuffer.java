@@ -7,8 +7,8 @@ import java.util.concurrent.CompletableFuture;
  * An ordered, bounded buffer of opaque records with one consumer.
  *
  * <p><b>Threading.</b> {@link #append}, {@link #appendAsync}, {@link #appendBatch}, {@link #stats}
- * and {@link #sync} are safe for any number of concurrent threads. The {@link #reader()} belongs to one thread at a
- * time, the forwarder. {@link #close()} may be called from any thread once; appends racing with it
+ * and {@link #sync} are safe for any number of concurrent threads. The {@link #reader()} belongs to one consumer, the
+ * forwarder, which may read ahead on a second thread (see {@link BufferReader}). {@link #close()} may be called from any thread once; appends racing with it
  * either complete or fail with {@link IllegalStateException}.
  *
  * <p><b>Sequences.</b> Every record gets a sequence number greater than every earlier one. Numbers

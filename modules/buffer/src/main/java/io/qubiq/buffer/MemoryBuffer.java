@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
  * reader), with nothing surviving the process. For tests and for connections configured without
  * a buffer directory. Durability options are ignored; {@link #sync()} does nothing.
  *
- * <p><b>Threading.</b> Every method synchronizes on the buffer; the reader is for one thread.
+ * <p><b>Threading.</b> Every method synchronizes on the buffer; the reader is for one consumer
+ * (whose peeks and acknowledgements may come from different threads).
  */
 public final class MemoryBuffer implements DurableBuffer {
   private final BufferOptions options;
@@ -120,6 +121,11 @@ public final class MemoryBuffer implements DurableBuffer {
   private final class Reader implements BufferReader {
     @Override
     public List<BufferedRecord> peek(int maxRecords, long maxBytes) {
+      return peekAfter(Long.MIN_VALUE, maxRecords, maxBytes);
+    }
+
+    @Override
+    public List<BufferedRecord> peekAfter(long after, int maxRecords, long maxBytes) {
       if (maxRecords <= 0 || maxBytes <= 0) {
         throw new IllegalArgumentException("maxRecords and maxBytes must be positive");
       }
@@ -132,6 +138,9 @@ public final class MemoryBuffer implements DurableBuffer {
         for (Iterator<BufferedRecord> it = records.iterator(); it.hasNext()
             && batch.size() < maxRecords; ) {
           BufferedRecord r = it.next();
+          if (r.sequence() <= after) {
+            continue;
+          }
           if (!batch.isEmpty() && bytes + r.payload().length > maxBytes) {
             break;
           }

@@ -118,20 +118,27 @@ final class SegmentChain {
   }
 
   List<BufferedRecord> peek(int maxRecords, long maxBytes) throws BufferException {
+    return peekAfter(Long.MIN_VALUE, maxRecords, maxBytes);
+  }
+
+  /**
+   * The records after sequence {@code after} (from the head when {@code after} is below it). The
+   * records between the head and {@code after} are stepped over by their lengths, not read again;
+   * when one of them does not frame (damage the head's own peek will deal with) nothing is returned.
+   */
+  List<BufferedRecord> peekAfter(long after, int maxRecords, long maxBytes) throws BufferException {
     if (maxRecords <= 0 || maxBytes <= 0) {
       throw new IllegalArgumentException("maxRecords and maxBytes must be positive");
     }
     lock.lock();
     try {
-      List<BufferedRecord> batch = new ArrayList<>(Math.min(maxRecords, 1024));
       if (!settle()) {
-        return batch;
+        return new ArrayList<>(0);
       }
       int index = headIndex;
       int offset = headOffset;
       long sequence = headSequence;
-      long bytes = 0;
-      while (batch.size() < maxRecords && index < segments.size()) {
+      while (sequence <= after && index < segments.size()) {
         Segment s = segments.get(index);
         int end = s.dataEnd();
         if (offset >= end) {
@@ -141,28 +148,54 @@ final class SegmentChain {
           }
           continue;
         }
-        ByteBuffer view = s.chainView();
-        if (!RecordFormat.isValid(view, offset, end, sequence, crc)) {
-          discardDamagedTail(s, index, offset, sequence);
-          continue;
+        int length = RecordFormat.length(s.chainView(), offset);
+        int frame = RecordFormat.frameBytes(length);
+        if (length <= 0 || offset + frame > end) {
+          return new ArrayList<>(0);
         }
-        int length = RecordFormat.length(view, offset);
-        if (!batch.isEmpty() && bytes + length > maxBytes) {
-          break;
-        }
-        byte[] payload = new byte[length];
-        view.get(offset + RecordFormat.PAYLOAD_OFFSET, payload);
-        batch.add(new BufferedRecord(sequence, RecordFormat.appendTime(view, offset), payload));
-        bytes += length;
-        offset += RecordFormat.frameBytes(length);
+        offset += frame;
         sequence++;
       }
-      return batch;
+      return readFrom(index, offset, sequence, maxRecords, maxBytes);
     } catch (IOException e) {
       throw new BufferIOException("reading the buffer failed", e);
     } finally {
       lock.unlock();
     }
+  }
+
+  /** Under the lock: up to {@code maxRecords} records from the given position, checksums checked. */
+  private List<BufferedRecord> readFrom(int index, int offset, long sequence, int maxRecords, long maxBytes)
+      throws IOException, BufferCorruptException {
+    List<BufferedRecord> batch = new ArrayList<>(Math.min(maxRecords, 1024));
+    long bytes = 0;
+    while (batch.size() < maxRecords && index < segments.size()) {
+      Segment s = segments.get(index);
+      int end = s.dataEnd();
+      if (offset >= end) {
+        if (++index < segments.size()) {
+          offset = FIRST_RECORD;
+          sequence = segments.get(index).base();
+        }
+        continue;
+      }
+      ByteBuffer view = s.chainView();
+      if (!RecordFormat.isValid(view, offset, end, sequence, crc)) {
+        discardDamagedTail(s, index, offset, sequence);
+        continue;
+      }
+      int length = RecordFormat.length(view, offset);
+      if (!batch.isEmpty() && bytes + length > maxBytes) {
+        break;
+      }
+      byte[] payload = new byte[length];
+      view.get(offset + RecordFormat.PAYLOAD_OFFSET, payload);
+      batch.add(new BufferedRecord(sequence, RecordFormat.appendTime(view, offset), payload));
+      bytes += length;
+      offset += RecordFormat.frameBytes(length);
+      sequence++;
+    }
+    return batch;
   }
 
   /**

@@ -28,11 +28,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * deleted on open.
  *
  * <p><b>Threading.</b> {@link #take()} and {@link #close()} are called under the append lock; the
- * work runs on one daemon thread per buffer.
+ * work runs on one daemon thread per buffer, {@code qubiq-buffer-prepare-<n>}.
  */
 final class SegmentPreparer implements AutoCloseable {
   private static final int PAGE = 4096;
-  private static final int PARALLEL_TOUCH_BYTES = 8 << 20;
   private static final AtomicInteger THREADS = new AtomicInteger();
 
   private final Path dir;
@@ -40,8 +39,6 @@ final class SegmentPreparer implements AutoCloseable {
   private final int segmentBytes;
   private final boolean forceAfterFill;
   private final ExecutorService executor;
-  private final int id;
-  private ExecutorService helper;
   private Future<Prepared> next;
   private int counter;
 
@@ -70,7 +67,6 @@ final class SegmentPreparer implements AutoCloseable {
       t.setDaemon(true);
       return t;
     });
-    this.id = id;
   }
 
   /** Deletes {@code prepared-*.tmp} files a previous owner left (they never hold records). */
@@ -132,42 +128,14 @@ final class SegmentPreparer implements AutoCloseable {
   }
 
   /**
-   * Writes a zero into every page, half of them on a helper thread: each first write faults the
-   * page in and reserves its disk block, which costs microseconds per page on a virtual machine
-   * and is exactly the work the appender must not do.
+   * Writes a zero into every page, on this one thread: each first write faults the page in and
+   * reserves its disk block, which costs microseconds per page on a virtual machine and is exactly
+   * the work the appender must not do. One thread, because page faults on one file do not get
+   * faster with a second thread here: two threads touching the two halves of a 64 MiB file took
+   * 202–995 ms against 223–439 ms for one (docs/performance.md, durable buffer).
    */
-  private void touch(MappedByteBuffer mapping) throws IOException {
-    if (segmentBytes < PARALLEL_TOUCH_BYTES) {
-      touchRange(mapping, 0, segmentBytes);
-      return;
-    }
-    int half = (segmentBytes / 2) & -PAGE;
-    Future<?> upper = helper().submit(() -> touchRange(mapping, half, segmentBytes));
-    touchRange(mapping, 0, half);
-    try {
-      upper.get();
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof InternalError internal) {
-        throw internal;
-      }
-      throw new IOException(cause);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while preparing a segment");
-    }
-  }
-
-  /** The helper thread, created on first use (only segments of 8 MiB and more use it). */
-  private synchronized ExecutorService helper() {
-    if (helper == null) {
-      helper = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "qubiq-buffer-prepare-helper-" + id);
-        t.setDaemon(true);
-        return t;
-      });
-    }
-    return helper;
+  private static void touch(MappedByteBuffer mapping) {
+    touchRange(mapping, 0, mapping.capacity());
   }
 
   private static void touchRange(MappedByteBuffer mapping, int from, int to) {
@@ -183,11 +151,6 @@ final class SegmentPreparer implements AutoCloseable {
     executor.shutdown();
     try {
       executor.awaitTermination(30, TimeUnit.SECONDS);
-      synchronized (this) {
-        if (helper != null) {
-          helper.shutdown();
-        }
-      }
       if (pending != null && pending.isDone() && !pending.isCancelled()) {
         pending.get().discard();
       }

@@ -10,8 +10,9 @@ import java.util.function.LongSupplier;
  * the way out) and acknowledges through it (watermark first, then the head moves, then fully
  * consumed segments are trimmed).
  *
- * <p><b>Threading.</b> Owned by the forwarder thread; the chain lock orders it against appenders
- * that roll segments or drop the oldest records.
+ * <p><b>Threading.</b> Used by the forwarder (peeks and acknowledgements may come from its two
+ * threads); every call takes the chain lock, which orders it against the other calls and against
+ * appenders that roll segments or drop the oldest records.
  */
 final class SegmentReader implements BufferReader {
   private final SegmentChain chain;
@@ -30,6 +31,12 @@ final class SegmentReader implements BufferReader {
   public List<BufferedRecord> peek(int maxRecords, long maxBytes) throws BufferException {
     checkOpen();
     return chain.peek(maxRecords, maxBytes);
+  }
+
+  @Override
+  public List<BufferedRecord> peekAfter(long after, int maxRecords, long maxBytes) throws BufferException {
+    checkOpen();
+    return chain.peekAfter(after, maxRecords, maxBytes);
   }
 
   @Override

@@ -124,6 +124,85 @@ abstract class DurableBufferContract {
   }
 
   @Test
+  void peekAfterReadsAheadOfTheUnacknowledgedHead() throws Exception {
+    DurableBuffer buffer = open(options());
+    long a = buffer.append(bytes("a"));
+    long b = buffer.append(bytes("b"));
+    long c = buffer.append(bytes("c"));
+    buffer.append(bytes("d"));
+
+    assertThat(texts(buffer.reader().peekAfter(b, 10, 1 << 20))).containsExactly("c", "d");
+    assertThat(texts(buffer.reader().peekAfter(a, 2, 1 << 20))).containsExactly("b", "c");
+    assertThat(texts(buffer.reader().peekAfter(a - 1, 10, 1 << 20))).containsExactly("a", "b", "c", "d");
+    assertThat(buffer.reader().peekAfter(c + 1, 10, 1 << 20)).isEmpty();
+    assertThat(buffer.stats().records()).isEqualTo(4);
+  }
+
+  @Test
+  void peekAfterASequenceBelowTheHeadPeeksFromTheHead() throws Exception {
+    DurableBuffer buffer = open(options());
+    long a = buffer.append(bytes("a"));
+    long b = buffer.append(bytes("b"));
+    buffer.append(bytes("c"));
+
+    buffer.reader().acknowledge(b);
+    assertThat(texts(buffer.reader().peekAfter(a, 10, 1 << 20))).containsExactly("c");
+    assertThat(texts(buffer.reader().peekAfter(Long.MIN_VALUE, 10, 1 << 20))).containsExactly("c");
+  }
+
+  @Test
+  void peekAfterStepsAcrossSegmentsAndStopsAtMaxRecordsOrMaxBytes() throws Exception {
+    DurableBuffer buffer = open(options());
+    List<Long> sequences = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      sequences.add(buffer.append(bytes(String.format("%01000d", i))));
+    }
+
+    List<BufferedRecord> ahead = buffer.reader().peekAfter(sequences.get(199), 50, 1 << 20);
+    assertThat(ahead).extracting(BufferedRecord::sequence).containsExactlyElementsOf(sequences.subList(200, 250));
+    assertThat(text(ahead.get(0))).isEqualTo(String.format("%01000d", 200));
+    assertThat(buffer.reader().peekAfter(sequences.get(10), 50, 2_500)).hasSize(2);
+    assertThat(buffer.reader().peekAfter(sequences.get(10), 50, 1)).hasSize(1);
+  }
+
+  @Test
+  void readAheadOnOneThreadWhileAnotherAcknowledgesSeesEveryRecordOnceInOrder() throws Exception {
+    DurableBuffer buffer = open(options().withMaxBytes(64L << 20));
+    int total = 5_000;
+    for (int i = 0; i < total; i++) {
+      buffer.append(bytes(Integer.toString(i)));
+    }
+    ExecutorService acker = Executors.newSingleThreadExecutor();
+    try {
+      List<String> seen = new ArrayList<>();
+      long after = Long.MIN_VALUE;
+      Future<?> pending = null;
+      while (seen.size() < total) {
+        List<BufferedRecord> batch = buffer.reader().peekAfter(after, 97, 1 << 20);
+        assertThat(batch).isNotEmpty();
+        seen.addAll(texts(batch));
+        after = batch.get(batch.size() - 1).sequence();
+        if (pending != null) {
+          pending.get(10, TimeUnit.SECONDS);
+        }
+        long through = after;
+        pending = acker.submit(() -> {
+          buffer.reader().acknowledge(through);
+          return null;
+        });
+      }
+      pending.get(10, TimeUnit.SECONDS);
+      assertThat(seen).hasSize(total);
+      for (int i = 0; i < total; i++) {
+        assertThat(seen.get(i)).isEqualTo(Integer.toString(i));
+      }
+      assertThat(buffer.stats().records()).isZero();
+    } finally {
+      acker.shutdownNow();
+    }
+  }
+
+  @Test
   void acknowledgeConsumesEveryRecordUpToTheSequence() throws Exception {
     DurableBuffer buffer = open(options());
     long a = buffer.append(bytes("a"));

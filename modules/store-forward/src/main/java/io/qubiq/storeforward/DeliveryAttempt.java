@@ -2,15 +2,14 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.BufferReader;
-import io.qubiq.buffer.BufferedRecord;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.FailureClass;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
-import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.core.sink.Sink;
+import io.qubiq.storeforward.PreparedBatch.Decoded;
 import io.qubiq.storeforward.quarantine.QuarantineEntry;
 import io.qubiq.storeforward.quarantine.QuarantineFullException;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
@@ -21,12 +20,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Delivers one peeked batch and applies the failure classes of DESIGN.md rule 4, strictly in
+ * Delivers one prepared batch and applies the failure classes of DESIGN.md rule 4, strictly in
  * buffer order: every record is either written or quarantined before any later one is, and the
  * buffer is acknowledged up to each resolved record, never past an unresolved one.
  *
@@ -44,9 +42,9 @@ import org.slf4j.LoggerFactory;
  *       retried without a cap.
  * </ul>
  *
- * Records that are not channel envelopes, or whose item the codec cannot decode, are quarantined
- * with their raw bytes rather than blocking the queue. An id already in the quarantine (set aside
- * before a crash, acknowledgement lost) is not stored twice.
+ * Records that are not channel envelopes, or whose item the codec could not decode (see {@link
+ * PreparedBatch}), are quarantined with their raw bytes rather than blocking the queue. An id
+ * already in the quarantine (set aside before a crash, acknowledgement lost) is not stored twice.
  *
  * <p>Threading: owned by the forwarder thread.
  */
@@ -72,12 +70,6 @@ final class DeliveryAttempt<T> {
         }
     }
 
-    private record Item<T>(BufferedRecord record, ItemEnvelope envelope, T value) {
-        long sequence() {
-            return record.sequence();
-        }
-    }
-
     /** Delivery history of a record not yet resolved; seeded from its envelope. */
     private static final class Tries {
         int attempts;
@@ -88,62 +80,57 @@ final class DeliveryAttempt<T> {
     private final String connection;
     private final ChannelConfig config;
     private final Sink<T> sink;
-    private final ItemCodec<T> codec;
     private final BufferReader reader;
     private final QuarantineStore quarantine;
     private final ChannelCounters counters;
     private final Clock clock;
     private final Map<Long, Tries> tries = new HashMap<>();
 
-    DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, ItemCodec<T> codec, BufferReader reader,
+    DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
                     QuarantineStore quarantine, ChannelCounters counters, Clock clock) {
         this.connection = connection;
         this.config = config;
         this.sink = sink;
-        this.codec = codec;
         this.reader = reader;
         this.quarantine = quarantine;
         this.counters = counters;
         this.clock = clock;
     }
 
-    Outcome deliver(List<BufferedRecord> records) {
-        long head = records.get(0).sequence();
+    Outcome deliver(PreparedBatch<T> batch) {
+        long head = batch.firstSequence();
         if (!tries.isEmpty()) {
             tries.keySet().removeIf(sequence -> sequence < head);
         }
         // Only this thread adds to the quarantine, and only records it has just resolved: when it is
         // empty now, no record of this batch can be in it.
         boolean anyQuarantined = quarantine.size() > 0;
-        List<Item<T>> run = new ArrayList<>(records.size());
+        List<Decoded<T>> run = new ArrayList<>(batch.size());
         try {
-            for (BufferedRecord record : records) {
-                if (anyQuarantined && quarantine.contains(record.sequence())) {
+            for (PreparedBatch.Entry<T> entry : batch.entries()) {
+                if (anyQuarantined && quarantine.contains(entry.sequence())) {
                     writeRun(run);
                     run = new ArrayList<>();
-                    acknowledge(record.sequence());
+                    acknowledge(entry.sequence());
                     continue;
                 }
-                Optional<ItemEnvelope> envelope = ItemEnvelope.decode(record.payload());
-                if (envelope.isEmpty()) {
-                    writeRun(run);
-                    run = new ArrayList<>();
-                    setAside(record.sequence(), record.payload(), 0, 0, FailureClass.PERMANENT,
-                            "not a store-and-forward item (unknown format)", "record of " + record.payload().length
+                if (entry instanceof Decoded<T> decoded) {
+                    run.add(decoded);
+                    continue;
+                }
+                writeRun(run);
+                run = new ArrayList<>();
+                if (entry instanceof PreparedBatch.Undecodable<T> undecodable) {
+                    ItemEnvelope envelope = undecodable.envelope();
+                    setAside(entry.sequence(), envelope.item(), envelope.attempts(), envelope.firstFailureMillis(),
+                            FailureClass.PERMANENT, "cannot be decoded for this destination", undecodable.error());
+                } else {
+                    byte[] payload = entry.record().payload();
+                    setAside(entry.sequence(), payload, 0, 0, FailureClass.PERMANENT,
+                            "not a store-and-forward item (unknown format)", "record of " + payload.length
                                     + " bytes without a channel envelope");
-                    acknowledge(record.sequence());
-                    continue;
                 }
-                try {
-                    run.add(new Item<>(record, envelope.get(), codec.decode(envelope.get().item())));
-                } catch (PermanentException e) {
-                    writeRun(run);
-                    run = new ArrayList<>();
-                    setAside(record.sequence(), envelope.get().item(), envelope.get().attempts(),
-                            envelope.get().firstFailureMillis(), FailureClass.PERMANENT,
-                            "cannot be decoded for this destination", e.getMessage());
-                    acknowledge(record.sequence());
-                }
+                acknowledge(entry.sequence());
             }
             writeRun(run);
             return new Outcome(Kind.DONE, "");
@@ -152,12 +139,12 @@ final class DeliveryAttempt<T> {
         }
     }
 
-    private void writeRun(List<Item<T>> run) throws Stop {
+    private void writeRun(List<Decoded<T>> run) throws Stop {
         if (run.isEmpty()) {
             return;
         }
         List<T> values = new ArrayList<>(run.size());
-        for (Item<T> item : run) {
+        for (Decoded<T> item : run) {
             values.add(item.value());
         }
         counters.deliveryAttempts.addAndGet(run.size());
@@ -187,10 +174,10 @@ final class DeliveryAttempt<T> {
         delivered(run, run.size());
     }
 
-    private void delivered(List<Item<T>> run, int count) throws Stop {
+    private void delivered(List<Decoded<T>> run, int count) throws Stop {
         long bytes = 0;
         boolean tried = !tries.isEmpty();
-        for (Item<T> item : run) {
+        for (Decoded<T> item : run) {
             bytes += item.envelope().item().length;
             if (tried) {
                 tries.remove(item.sequence());
@@ -201,10 +188,10 @@ final class DeliveryAttempt<T> {
         counters.bytesOut.add(bytes);
     }
 
-    private void unknownOutcome(List<Item<T>> run, String error) throws Stop {
+    private void unknownOutcome(List<Decoded<T>> run, String error) throws Stop {
         counters.error(error, clock.instant());
         long now = clock.millis();
-        for (Item<T> item : run) {
+        for (Decoded<T> item : run) {
             failedOnce(item, now);
         }
         if (sink.idempotent()) {
@@ -225,7 +212,7 @@ final class DeliveryAttempt<T> {
         }
     }
 
-    private void permanent(List<Item<T>> run, PermanentException e) throws Stop {
+    private void permanent(List<Decoded<T>> run, PermanentException e) throws Stop {
         counters.error(e.getMessage(), clock.instant());
         long now = clock.millis();
         Map<Integer, String> rejected = new HashMap<>();
@@ -248,7 +235,7 @@ final class DeliveryAttempt<T> {
             delivered(run, run.size() - rejected.size());
             return;
         }
-        List<Item<T>> good = new ArrayList<>();
+        List<Decoded<T>> good = new ArrayList<>();
         for (int i = 0; i < run.size(); i++) {
             if (rejected.containsKey(i)) {
                 writeRun(good);
@@ -263,9 +250,9 @@ final class DeliveryAttempt<T> {
         writeRun(good);
     }
 
-    private void bisect(List<Item<T>> run, PermanentException e, long now) throws Stop {
+    private void bisect(List<Decoded<T>> run, PermanentException e, long now) throws Stop {
         if (run.size() == 1) {
-            Item<T> item = run.get(0);
+            Decoded<T> item = run.get(0);
             failedOnce(item, now);
             quarantineItem(item, FailureClass.PERMANENT, "rejected by the destination", e.getMessage());
             acknowledge(item.sequence());
@@ -276,7 +263,7 @@ final class DeliveryAttempt<T> {
         writeRun(new ArrayList<>(run.subList(middle, run.size())));
     }
 
-    private void failedOnce(Item<T> item, long now) {
+    private void failedOnce(Decoded<T> item, long now) {
         Tries t = tries.computeIfAbsent(item.sequence(), sequence -> {
             Tries seeded = new Tries();
             seeded.attempts = item.envelope().attempts();
@@ -290,7 +277,7 @@ final class DeliveryAttempt<T> {
         t.lastFailureMillis = now;
     }
 
-    private void quarantineItem(Item<T> item, FailureClass failureClass, String reason, String error) throws Stop {
+    private void quarantineItem(Decoded<T> item, FailureClass failureClass, String reason, String error) throws Stop {
         Tries t = tries.get(item.sequence());
         int attempts = t == null ? item.envelope().attempts() : t.attempts;
         long first = t == null ? item.envelope().firstFailureMillis() : t.firstFailureMillis;

@@ -1,8 +1,6 @@
 package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
-import io.qubiq.buffer.BufferReader;
-import io.qubiq.buffer.BufferedRecord;
 import io.qubiq.buffer.DurableBuffer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.QuarantineFullAlarm;
@@ -12,7 +10,6 @@ import io.qubiq.core.sink.Sink;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
 import java.time.Clock;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.slf4j.Logger;
@@ -30,8 +27,14 @@ import org.slf4j.LoggerFactory;
  * batch; the wait ends early when the monitor reports a change. A full quarantine stops delivery
  * (STALLED) and raises an alarm until an operator makes room.
  *
+ * <p>The next batch is read and decoded by a {@link ReadAhead} while the current one is written;
+ * it is used only after the current batch was wholly delivered and acknowledged, and otherwise
+ * thrown away, so the order, the acknowledgements and the head-of-line retry are as if each batch
+ * were peeked when its turn came.
+ *
  * <p>A crash anywhere replays from the last acknowledged record: the sink may see a batch twice,
- * never lose one. Threading: owns the buffer's reader; runs on its own thread.
+ * never lose one. Threading: owns the buffer's reader; runs on its own thread, and reads ahead on
+ * one more ({@code forwarder-<connection>-read-ahead}), which it ends before it returns.
  */
 final class Forwarder<T> implements Runnable {
 
@@ -41,7 +44,7 @@ final class Forwarder<T> implements Runnable {
 
     private final StoreForwardChannel<T> channel;
     private final ChannelConfig config;
-    private final BufferReader reader;
+    private final ReadAhead<T> readAhead;
     private final Liveness liveness;
     private final EventPublisher events;
     private final Clock clock;
@@ -49,18 +52,21 @@ final class Forwarder<T> implements Runnable {
     private final DeliveryAttempt<T> delivery;
     private final QuarantineStore quarantine;
     private boolean stallAlarm;
+    /** The last sequence of the last batch delivered in full; every record up to it is acknowledged. */
+    private long deliveredThrough = Long.MIN_VALUE;
 
     Forwarder(StoreForwardChannel<T> channel, ChannelConfig config, Sink<T> sink, ItemCodec<T> codec,
               DurableBuffer buffer, QuarantineStore quarantine, Liveness liveness, EventPublisher events, Clock clock) {
         this.channel = channel;
         this.config = config;
-        this.reader = buffer.reader();
+        this.readAhead = new ReadAhead<>(channel.connection(), buffer.reader(), codec, config.batchMaxItems(),
+                config.batchMaxBytes());
         this.liveness = liveness;
         this.events = events;
         this.clock = clock;
         this.quarantine = quarantine;
         this.backoff = new Backoff(config.backoffInitialMs(), config.backoffMaxMs(), new SplittableRandom());
-        this.delivery = new DeliveryAttempt<>(channel.connection(), config, sink, codec, reader, quarantine,
+        this.delivery = new DeliveryAttempt<>(channel.connection(), config, sink, buffer.reader(), quarantine,
                 channel.counters, clock);
     }
 
@@ -77,6 +83,12 @@ final class Forwarder<T> implements Runnable {
                     channel.connection(), e.toString(), e);
             channel.counters.error("forwarder stopped: " + e, clock.instant());
             channel.state(ChannelState.STALLED);
+        } finally {
+            try {
+                readAhead.close();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -86,10 +98,10 @@ final class Forwarder<T> implements Runnable {
             channel.wakeups.await(EnumSet.of(Wakeups.Reason.LIVENESS), IDLE_RECHECK_MS);
             return;
         }
-        List<BufferedRecord> batch;
+        PreparedBatch<T> batch;
         try {
             channel.wakeups.clear(Wakeups.Reason.DATA);
-            batch = reader.peek(config.batchMaxItems(), config.batchMaxBytes());
+            batch = readAhead.fetch(deliveredThrough);
         } catch (BufferException e) {
             failed("reading the buffer: " + e.getMessage(), e);
             return;
@@ -104,7 +116,7 @@ final class Forwarder<T> implements Runnable {
             return;
         }
         if (shouldLinger(batch)) {
-            long waited = config.lingerMs() - (clock.millis() - batch.get(0).appendTimeMillis());
+            long waited = config.lingerMs() - (clock.millis() - batch.firstAppendTimeMillis());
             channel.wakeups.await(Set.of(), Math.max(1, waited));
             return;
         }
@@ -112,6 +124,7 @@ final class Forwarder<T> implements Runnable {
         DeliveryAttempt.Outcome outcome = delivery.deliver(batch);
         switch (outcome.kind()) {
             case DONE -> {
+                deliveredThrough = batch.lastSequence();
                 backoff.reset();
                 clearStall();
             }
@@ -120,11 +133,11 @@ final class Forwarder<T> implements Runnable {
         }
     }
 
-    private boolean shouldLinger(List<BufferedRecord> batch) {
+    private boolean shouldLinger(PreparedBatch<T> batch) {
         if (config.lingerMs() <= 0 || batch.size() >= config.batchMaxItems()) {
             return false;
         }
-        long age = clock.millis() - batch.get(0).appendTimeMillis();
+        long age = clock.millis() - batch.firstAppendTimeMillis();
         return age >= 0 && age < config.lingerMs();
     }
 

@@ -13,7 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Publishes each tag value once: records it in the {@link LatestValues latest-value table} and
@@ -22,7 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Threading.</b> Safe for concurrent publishers, subscribers and readers. Each subscriber's
  * consumer runs on its own daemon thread {@code tagbus-<name>}, so a slow or throwing consumer
- * affects only its own queue and counters.
+ * affects only its own queue and counters. Publishers read the subscribers from an array that
+ * subscribing and unsubscribing replace (copy on write), so a publish allocates nothing and takes
+ * no lock for the subscriber list; a subscription that ends while a value is being published may
+ * still have that value queued, which it never delivers.
  *
  * <p><b>Ordering.</b> Values of one tag reach every subscriber in the order their {@code publish}
  * calls took effect, and the latest-value table ends on the last of them: publishing a value
@@ -53,7 +56,11 @@ public final class TagBus implements TagPublisher, Component {
     private final Object[] stripes = new Object[STRIPES];
     private final LatestValues latestValues = new LatestValues();
     private final ConcurrentHashMap<String, Subscriber> subscribers = new ConcurrentHashMap<>();
-    private final AtomicLong published = new AtomicLong();
+    /** Guards replacing {@link #fanOut}; never held while publishing or waiting for a thread. */
+    private final Object fanOutWrites = new Object();
+    /** The subscribers publish offers to: replaced whole, never changed in place. */
+    private volatile Subscriber[] fanOut = new Subscriber[0];
+    private final LongAdder published = new LongAdder();
     private final Object lifecycle = new Object();
     private volatile ComponentState state = ComponentState.NEW;
 
@@ -114,7 +121,7 @@ public final class TagBus implements TagPublisher, Component {
             } finally {
                 state = ComponentState.STOPPED;
             }
-            log.info("tag bus stopped after {} published value(s)", published.get());
+            log.info("tag bus stopped after {} published value(s)", published.sum());
         }
     }
 
@@ -134,11 +141,11 @@ public final class TagBus implements TagPublisher, Component {
         }
         synchronized (stripeOf(value)) {
             latestValues.put(value);
-            for (Subscriber subscriber : subscribers.values()) {
+            for (Subscriber subscriber : fanOut) {
                 subscriber.offer(value);
             }
         }
-        published.incrementAndGet();
+        published.increment();
     }
 
     /**
@@ -155,10 +162,13 @@ public final class TagBus implements TagPublisher, Component {
                 throw new IllegalStateException("the tag bus is " + state + ": cannot subscribe " + spec.name());
             }
             Subscriber subscriber = new Subscriber(spec, this::unsubscribe, WARNING_INTERVAL, System::nanoTime);
-            Subscriber existing = subscribers.putIfAbsent(spec.name(), subscriber);
-            if (existing != null) {
-                throw new IllegalArgumentException("a tag bus subscriber named \"" + spec.name()
-                        + "\" already exists; subscriber names must be unique");
+            synchronized (fanOutWrites) {
+                Subscriber existing = subscribers.putIfAbsent(spec.name(), subscriber);
+                if (existing != null) {
+                    throw new IllegalArgumentException("a tag bus subscriber named \"" + spec.name()
+                            + "\" already exists; subscriber names must be unique");
+                }
+                fanOut = subscribers.values().toArray(new Subscriber[0]);
             }
             if (state == ComponentState.RUNNING) {
                 subscriber.start();
@@ -180,7 +190,7 @@ public final class TagBus implements TagPublisher, Component {
             each.add(subscriber.stats());
         }
         each.sort(Comparator.comparing(SubscriberStats::name));
-        return new TagBusStats(published.get(), latestValues.size(), each);
+        return new TagBusStats(published.sum(), latestValues.size(), each);
     }
 
     public ComponentState state() {
@@ -188,8 +198,11 @@ public final class TagBus implements TagPublisher, Component {
     }
 
     private void unsubscribe(Subscriber subscriber) {
-        if (!subscribers.remove(subscriber.name(), subscriber)) {
-            return;
+        synchronized (fanOutWrites) {
+            if (!subscribers.remove(subscriber.name(), subscriber)) {
+                return;
+            }
+            fanOut = subscribers.values().toArray(new Subscriber[0]);
         }
         subscriber.requestStop();
         try {

@@ -61,6 +61,39 @@ class TagBusFanOutTest {
     }
 
     @Test
+    void subscribersAddedAndRemovedWhilePublishingLeaveTheOthersEveryValueInOrder() throws Exception {
+        RecordingConsumer steady = new RecordingConsumer();
+        bus.subscribe(SubscriptionSpec.of("historian", 100_000, OverflowPolicy.DROP_OLDEST, steady));
+        int total = 20_000;
+        Thread publisher = new Thread(() -> {
+            for (int n = 0; n < total; n++) {
+                bus.publish(sample("plant1/line" + (n % 7) + "/temp", n));
+            }
+        });
+        publisher.start();
+        List<RecordingConsumer> late = new ArrayList<>();
+        for (int i = 0; publisher.isAlive() && i < 40; i++) {
+            RecordingConsumer consumer = new RecordingConsumer();
+            Subscription subscription = bus.subscribe(SubscriptionSpec.of("late" + i, 100_000,
+                    OverflowPolicy.DROP_OLDEST, consumer));
+            late.add(consumer);
+            if (i % 2 == 1) {
+                subscription.close();
+            }
+        }
+        publisher.join();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> steady.count() == total);
+        assertThat(steady.received()).extracting(Samples::number)
+                .isEqualTo(java.util.stream.LongStream.range(0, total).boxed().toList());
+        for (RecordingConsumer consumer : late) {
+            List<Long> numbers = consumer.received().stream().map(Samples::number).toList();
+            assertThat(numbers).doesNotHaveDuplicates().isSorted();
+        }
+        assertThat(bus.stats().published()).isEqualTo(total);
+    }
+
+    @Test
     void consumerReceivesBatchesNoLargerThanTheMaximum() {
         List<Integer> batchSizes = new ArrayList<>();
         BlockingConsumer gate = new BlockingConsumer();
