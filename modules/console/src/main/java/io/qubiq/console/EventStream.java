@@ -215,8 +215,4 @@ public final class EventStream {
             throw new IllegalStateException("cannot serialize a live event: " + e.getMessage(), e);
         }
     }
-
-    int subscribers() {
-        return subscribers.size();
-    }
 }

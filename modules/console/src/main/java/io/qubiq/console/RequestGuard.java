@@ -88,11 +88,6 @@ public final class RequestGuard {
         return principal;
     }
 
-    /** The principal, if the request came with valid credentials (also on public endpoints). */
-    public static Optional<Principal> optionalPrincipal(Context ctx) {
-        return Optional.ofNullable(ctx.attribute(PRINCIPAL));
-    }
-
     /** The remote address the request came from, for the audit journal. */
     public static String from(Context ctx) {
         return ctx.ip();
