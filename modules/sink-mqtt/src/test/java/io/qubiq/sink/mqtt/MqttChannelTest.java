@@ -117,10 +117,18 @@ class MqttChannelTest {
                 // closes without acknowledging it, so the replay publishes it again (MQTT QoS 1 is at least once).
                 // What the broker did acknowledge is not published again: without that, every message of the batch
                 // acknowledged before the stop would come twice.
-                List<Integer> duplicates = duplicates(received);
-                LoggerFactory.getLogger(MqttChannelTest.class).info("{} messages received, {} duplicates: {}",
-                        received.size(), duplicates.size(), duplicates);
-                assertThat(duplicates).as("duplicates").hasSizeLessThanOrEqualTo(50).doesNotHaveDuplicates();
+                // A message of that batch may even arrive three times: the broker forwarded it before the stop, the
+                // persistent test subscriber had not acknowledged it yet so the restarted broker delivers it to the
+                // subscriber again, and the channel's replay publishes it once more. Never more than that.
+                List<Integer> extra = duplicates(received);
+                LoggerFactory.getLogger(MqttChannelTest.class).info("{} messages received, {} extra copies: {}",
+                        received.size(), extra.size(), extra);
+                assertThat(extra).as("extra copies").hasSizeLessThanOrEqualTo(100);
+                assertThat(extra.stream().collect(java.util.stream.Collectors.groupingBy(v -> v,
+                        java.util.stream.Collectors.counting())).values()).as("extra copies per message")
+                        .allMatch(count -> count <= 2);
+                List<Integer> duplicates = new ArrayList<>(new java.util.TreeSet<>(extra));
+                assertThat(duplicates).as("messages that came more than once").hasSizeLessThanOrEqualTo(50);
                 if (!duplicates.isEmpty()) {
                     assertThat(duplicates.get(duplicates.size() - 1) - duplicates.get(0))
                             .as("one contiguous run of in-flight messages").isEqualTo(duplicates.size() - 1);
