@@ -123,7 +123,8 @@ public final class Gateway {
                 monitor, PROBE_INTERVAL, events, clock);
         outbound.forEach((id, connection) -> channels.put(id, connection.channel()));
         // the audit journal: its own channel into the local audit store, started right after the console
-        this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(), outbound, events, clock);
+        this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(), outbound, monitor, PROBE_INTERVAL,
+                events, clock);
         events.journalTo(auditJournal);
         channels.put(AuditJournal.CHANNEL, auditJournal.channel());
         Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);

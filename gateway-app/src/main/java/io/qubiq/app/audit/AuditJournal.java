@@ -15,14 +15,15 @@ import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.storeforward.ChannelException;
+import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.ChannelFullException;
-import io.qubiq.storeforward.Liveness;
 import io.qubiq.sink.sql.SqlRow;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,8 @@ public final class AuditJournal implements Component {
      * the channel. Nothing is opened or started here.
      */
     public static AuditJournal build(AuditConfig config, Path dataDir, Map<String, OutboundConnection<?>> outbound,
-                                     EventPublisher events, Clock clock) {
+                                     ConnectionMonitor monitor, Duration probeInterval, EventPublisher events,
+                                     Clock clock) {
         LocalAuditStore store = new LocalAuditStore(CHANNEL, dataDir.resolve("audit").resolve("journal"), config, clock);
         Sink<JournalEntry> sink = store;
         if (config.forwardTo().isPresent()) {
@@ -86,7 +88,7 @@ public final class AuditJournal implements Component {
         StoreForwardChannel<JournalEntry> channel = new StoreForwardChannel<>(CHANNEL, config.storeAndForward(),
                 OverflowPolicy.REFUSE, dir.resolve("buffer"), SegmentedDiskBuffer::open,
                 maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
-                new JournalEntryCodec(), Liveness.alwaysUnknown(), events, clock);
+                new JournalEntryCodec(), monitor.register(CHANNEL, sink::probe, probeInterval), events, clock);
         return new AuditJournal(store, channel, events, clock);
     }
 

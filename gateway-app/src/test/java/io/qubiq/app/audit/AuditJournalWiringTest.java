@@ -89,6 +89,8 @@ class AuditJournalWiringTest {
             await().atMost(Duration.ofSeconds(10)).until(() ->
                     first.gateway.audit().query(query(Optional.of("QUARANTINE_DROP"))).entries().size() == 1);
             assertThat(first.get("/api/v1/store-forward")).contains("\"connection\":\"audit\"");
+            await().atMost(Duration.ofSeconds(10)).until(() -> first.get("/api/v1/store-forward/audit")
+                    .contains("\"destination\":\"UP\""));
         }
 
         try (Running second = Running.start(config(""), data)) {
