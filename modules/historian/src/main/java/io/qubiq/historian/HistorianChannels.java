@@ -10,6 +10,7 @@ import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.sink.questdb.QuestDbRowCodec;
 import io.qubiq.sink.questdb.QuestDbSink;
 import io.qubiq.sink.questdb.QuestDbSinkConfig;
+import io.qubiq.sink.questdb.TimestampPrecision;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.storeforward.quarantine.FileQuarantineStore;
@@ -41,7 +42,8 @@ public final class HistorianChannels {
      */
     public static Sink<QuestDbRow> sink(String connection, HistorianConfig config, QuestDbSinkConfig sinkConfig,
                                         Clock clock) throws ConfigurationException {
-        QuestDbSink sink = new QuestDbSink(connection, sinkConfig.withIdempotent(true), clock);
+        QuestDbSink sink = new QuestDbSink(connection, sinkConfig.withIdempotent(true), clock,
+                TimestampPrecision.MICROS); // the history tables' timestamp columns are microseconds
         return new SchemaFirstSink(sink, HistorySchema.of(config), execClient(config, sinkConfig));
     }
 

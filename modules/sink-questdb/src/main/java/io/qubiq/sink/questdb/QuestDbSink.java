@@ -7,6 +7,7 @@ import io.qubiq.core.sink.Sink;
 import io.questdb.client.Sender;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * failure the client is closed without sending what it still holds and a new one is made for the
  * next write: a client may be unusable after an error. The sink never retries and never sleeps.
  *
+ * <p>{@link Instant}s go out as nanoseconds unless the sink was made with {@link
+ * TimestampPrecision#MICROS} (for tables whose timestamp columns are microseconds already).
+ *
  * <p>Threading: {@link #write} and {@link #close} are called by one thread at a time (the channel's
  * forwarder, or a producer under the channel's latch); {@link #probe} may run concurrently on the
  * monitor's thread and uses its own HTTP connection.
@@ -35,6 +39,7 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
     private final String id;
     private final String connectString;
     private final boolean idempotent;
+    private final boolean micros;
     private final FailureClassifier classifier;
     private final PingProbe probe;
     private Sender sender;
@@ -45,6 +50,17 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
      *     contradictory (the same checks the configuration binder reports)
      */
     public QuestDbSink(String id, QuestDbSinkConfig config, Clock clock) throws ConfigurationException {
+        this(id, config, clock, TimestampPrecision.NANOS);
+    }
+
+    /**
+     * @param precision the unit of timestamps on the wire: {@link TimestampPrecision#MICROS} only
+     *     for tables whose timestamp columns already exist as microseconds
+     * @throws ConfigurationException as {@link #QuestDbSink(String, QuestDbSinkConfig, Clock)}
+     */
+    public QuestDbSink(String id, QuestDbSinkConfig config, Clock clock, TimestampPrecision precision)
+            throws ConfigurationException {
+        this.micros = Objects.requireNonNull(precision, "precision") == TimestampPrecision.MICROS;
         this.id = Objects.requireNonNull(id, "id");
         List<QuestDbSinkConfig.Violation> violations = config.violations();
         if (!violations.isEmpty()) {
@@ -123,7 +139,7 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
         return sender;
     }
 
-    private static void append(Sender s, QuestDbRow row) {
+    private void append(Sender s, QuestDbRow row) {
         s.table(row.table());
         int symbols = row.symbolCount();
         int fields = row.fieldCount();
@@ -138,7 +154,11 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
             } else if (value instanceof Long l) {
                 s.longColumn(name, l);
             } else if (value instanceof Instant t) {
-                s.timestampColumn(name, t);
+                if (micros) {
+                    s.timestampColumn(name, TimestampPrecision.micros(t), ChronoUnit.MICROS);
+                } else {
+                    s.timestampColumn(name, t);
+                }
             } else if (value instanceof String str) {
                 s.stringColumn(name, str);
             } else if (value instanceof Boolean b) {
@@ -147,7 +167,11 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
                 throw new IllegalArgumentException("unsupported value for column " + name + ": " + value);
             }
         }
-        s.at(row.timestamp());
+        if (micros) {
+            s.at(TimestampPrecision.micros(row.timestamp()), ChronoUnit.MICROS);
+        } else {
+            s.at(row.timestamp());
+        }
     }
 
     /** Drops what the client still holds (so closing sends nothing) and closes it. */

@@ -89,6 +89,33 @@ class QuestDbSinkTest {
     }
 
     @Test
+    void aMicrosecondSinkStoresWhatTheNanosecondSinkStoresInMicrosecondColumns() throws Exception {
+        questDb.exec("CREATE TABLE micro_a (ts TIMESTAMP, tag SYMBOL, source_ts TIMESTAMP) TIMESTAMP(ts)"
+                + " PARTITION BY DAY WAL");
+        questDb.exec("CREATE TABLE micro_b (ts TIMESTAMP, tag SYMBOL, source_ts TIMESTAMP) TIMESTAMP(ts)"
+                + " PARTITION BY DAY WAL");
+        Instant ts = Instant.parse("2026-03-04T05:06:07.123456789Z");
+        Instant source = Instant.parse("1970-01-01T00:00:00.000000999Z");
+        QuestDbSink micros = new QuestDbSink("micros", QuestDbSinkConfig.of(questDb.ilpAddress()),
+                java.time.Clock.systemUTC(), TimestampPrecision.MICROS);
+        try {
+            micros.write(List.of(QuestDbRow.builder("micro_a", ts).symbol("tag", "a").column("source_ts", source)
+                    .build()));
+        } finally {
+            micros.close();
+        }
+        sink.write(List.of(QuestDbRow.builder("micro_b", ts).symbol("tag", "a").column("source_ts", source)
+                .build()));
+
+        ExecResult a = awaitRows("select ts, source_ts from micro_a", 1);
+        ExecResult b = awaitRows("select ts, source_ts from micro_b", 1);
+        assertThat(a.typeOf("ts")).isEqualTo("TIMESTAMP");
+        assertThat(a.rowMaps()).isEqualTo(b.rowMaps());
+        assertThat(Instant.parse((String) a.value(0, "ts"))).isEqualTo(Instant.parse("2026-03-04T05:06:07.123456Z"));
+        assertThat(Instant.parse((String) a.value(0, "source_ts"))).isEqualTo(Instant.EPOCH);
+    }
+
+    @Test
     void aStringIntoALongColumnIsPermanentNamesTheRowAndCommitsNothing() throws Exception {
         Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
         sink.write(List.of(QuestDbRow.builder("strict", t0).symbol("tag", "a").column("v", 1L).build()));
