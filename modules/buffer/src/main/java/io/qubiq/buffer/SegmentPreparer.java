@@ -17,12 +17,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Pre-allocates the next segment off the appenders' path: a background thread writes zeros over
- * the whole file (which reserves its disk blocks and puts it in the page cache, in large folios
- * where the kernel offers them), maps it and writes a zero into every page, which maps the pages
- * here rather than in an append. A full disk therefore fails
- * here, as an {@link IOException}, never inside an append. When the buffer is durable the file
- * is fsynced before use (ALWAYS only), so an append's fsync writes only records.
+ * Pre-allocates the next segment off the appenders' path, on a background thread, so that an
+ * append only copies bytes into pages that are already there. A full disk therefore fails here,
+ * as an {@link IOException}, never inside an append. Two ways, by durability:
+ *
+ * <ul>
+ *   <li><b>NONE and PERIODIC</b>: the file is written with zeros in 2 MiB writes (which reserves its
+ *       disk blocks and lets the kernel cache it in 2 MiB folios where it offers them, as Linux 6.x
+ *       does with ext4), then mapped, and a zero is written into every page, which maps each
+ *       folio with one fault.
+ *   <li><b>ALWAYS</b>: the file is sized sparse, mapped, and a zero is written into every page,
+ *       which faults each page in (the kernel then caches it in small folios), and the file is
+ *       fsynced, so an append's fsync writes only records. Large folios would cost ALWAYS dearly:
+ *       an append re-dirties the whole folio it writes into, and every fsync then writes 2 MiB for
+ *       a few records (measured: 4 blocking producers 1,659 appends/s against 7,127 with small
+ *       folios, docs/performance.md).
+ * </ul>
  *
  * <p><b>Files.</b> A prepared file is named {@code prepared-N.tmp} until the writer gives it a
  * header and renames it to its base sequence. Leftover {@code .tmp} files hold no records and are
@@ -41,7 +51,7 @@ final class SegmentPreparer implements AutoCloseable {
   private final Path dir;
   private final FileChannelFactory channels;
   private final int segmentBytes;
-  private final boolean forceAfterFill;
+  private final boolean fsyncedAppends;
   private final ExecutorService executor;
   private Future<Prepared> next;
   private int counter;
@@ -60,11 +70,11 @@ final class SegmentPreparer implements AutoCloseable {
   }
 
   SegmentPreparer(Path dir, FileChannelFactory channels, int segmentBytes,
-      boolean forceAfterFill) {
+      boolean fsyncedAppends) {
     this.dir = dir;
     this.channels = channels;
     this.segmentBytes = segmentBytes;
-    this.forceAfterFill = forceAfterFill;
+    this.fsyncedAppends = fsyncedAppends;
     int id = THREADS.incrementAndGet();
     this.executor = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "qubiq-buffer-prepare-" + id);
@@ -114,10 +124,14 @@ final class SegmentPreparer implements AutoCloseable {
         StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, StandardOpenOption.WRITE));
     MappedByteBuffer mapping = null;
     try {
-      fillWithZeros(channel, segmentBytes);
+      if (fsyncedAppends) {
+        channel.write(ByteBuffer.allocate(1), segmentBytes - 1); // sparse: small folios
+      } else {
+        fillWithZeros(channel, segmentBytes);
+      }
       mapping = channel.map(FileChannel.MapMode.READ_WRITE, 0, segmentBytes);
       touch(mapping);
-      if (forceAfterFill) {
+      if (fsyncedAppends) {
         channel.force(true);
       }
       return new Prepared(file, channel, mapping);
@@ -139,7 +153,8 @@ final class SegmentPreparer implements AutoCloseable {
    * file: 14–105 ms and 32–36 faults, against 137–160 ms and about 3,250 faults for touching a
    * sparse file; with 256 KiB writes the folios stayed small and the touch was as slow as before
    * (docs/performance.md, durable buffer). Where the kernel offers no large folios the file is
-   * still allocated and cached, and the touch faults its pages in one by one as before.
+   * still allocated and cached, and the touch faults its pages in one by one. Not for ALWAYS (see
+   * the class comment).
    */
   private static void fillWithZeros(FileChannel channel, int bytes) throws IOException {
     for (long position = 0; position < bytes; ) {

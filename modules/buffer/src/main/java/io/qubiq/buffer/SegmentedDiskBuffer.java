@@ -107,8 +107,8 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
     chain.trim();
     this.tailSequence = nextSequence - 1;
     boolean durable = options.durability() != Durability.NONE;
-    // ALWAYS fsyncs a prepared file's zero pages in the background, so an append's fsync
-    // never has to write them; PERIODIC leaves that to its own background fsync.
+    // ALWAYS prepares files in small pages and fsyncs their zeros in the background, so an
+    // append's fsync writes only records; the others get large pages (SegmentPreparer).
     this.preparer = new SegmentPreparer(dir, channels, options.segmentBytes(),
         options.durability() == Durability.ALWAYS);
     this.writer = new SegmentWriter(dir, preparer, chain, nextSequence, previousLast, durable);
