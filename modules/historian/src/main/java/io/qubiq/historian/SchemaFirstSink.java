@@ -4,10 +4,12 @@ import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.historian.exec.ExecClient;
 import io.qubiq.historian.exec.SqlException;
 import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.sink.questdb.QuestDbSink;
 import java.util.List;
 
 /**
@@ -17,16 +19,17 @@ import java.util.List;
  * that exist); while QuestDB cannot be reached that is a transient failure, and a statement QuestDB
  * refuses is a configuration failure, so the channel keeps the batch either way.
  *
- * <p>Threading: as for any sink, {@link #write} is called by one thread at a time.
+ * <p>It passes {@link EncodedWrites} on, so the channel's forwarder hands buffered rows over as
+ * bytes. Threading: as for any sink, {@link #write} is called by one thread at a time.
  */
-final class SchemaFirstSink implements Sink<QuestDbRow> {
+final class SchemaFirstSink implements Sink<QuestDbRow>, EncodedWrites {
 
-    private final Sink<QuestDbRow> delegate;
+    private final QuestDbSink delegate;
     private final HistorySchema schema;
     private final ExecClient exec;
     private volatile boolean ready;
 
-    SchemaFirstSink(Sink<QuestDbRow> delegate, HistorySchema schema, ExecClient exec) {
+    SchemaFirstSink(QuestDbSink delegate, HistorySchema schema, ExecClient exec) {
         this.delegate = delegate;
         this.schema = schema;
         this.exec = exec;
@@ -39,6 +42,18 @@ final class SchemaFirstSink implements Sink<QuestDbRow> {
 
     @Override
     public void write(List<QuestDbRow> batch) throws GatewayException {
+        ensureTables();
+        delegate.write(batch);
+    }
+
+    /** Buffered rows as bytes: the same tables first, then {@link QuestDbSink#writeEncoded}. */
+    @Override
+    public void writeEncoded(List<byte[]> items) throws GatewayException {
+        ensureTables();
+        delegate.writeEncoded(items);
+    }
+
+    private void ensureTables() throws GatewayException {
         if (!ready) {
             try {
                 schema.create(exec);
@@ -51,7 +66,6 @@ final class SchemaFirstSink implements Sink<QuestDbRow> {
                         + e.getMessage(), e);
             }
         }
-        delegate.write(batch);
     }
 
     @Override

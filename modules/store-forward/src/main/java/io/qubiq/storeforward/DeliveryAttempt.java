@@ -8,6 +8,7 @@ import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
+import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.storeforward.PreparedBatch.Decoded;
 import io.qubiq.storeforward.quarantine.QuarantineEntry;
@@ -42,8 +43,9 @@ import org.slf4j.LoggerFactory;
  *       retried without a cap.
  * </ul>
  *
- * Records that are not channel envelopes, or whose item the codec could not decode (see {@link
- * PreparedBatch}), are quarantined with their raw bytes rather than blocking the queue. An id
+ * A sink with {@link EncodedWrites} gets the items' bytes instead of decoded items; every rule
+ * above applies to it unchanged. Records that are not channel envelopes, or whose item the codec
+ * could not decode (see {@link PreparedBatch}), are quarantined with their raw bytes rather than blocking the queue. An id
  * already in the quarantine (set aside before a crash, acknowledgement lost) is not stored twice.
  *
  * <p>Threading: owned by the forwarder thread.
@@ -80,6 +82,8 @@ final class DeliveryAttempt<T> {
     private final String connection;
     private final ChannelConfig config;
     private final Sink<T> sink;
+    /** The sink, when it writes buffered items from their bytes; null otherwise. */
+    private final EncodedWrites encodedSink;
     private final BufferReader reader;
     private final QuarantineStore quarantine;
     private final ChannelCounters counters;
@@ -91,6 +95,7 @@ final class DeliveryAttempt<T> {
         this.connection = connection;
         this.config = config;
         this.sink = sink;
+        this.encodedSink = sink instanceof EncodedWrites encoded ? encoded : null;
         this.reader = reader;
         this.quarantine = quarantine;
         this.counters = counters;
@@ -143,13 +148,21 @@ final class DeliveryAttempt<T> {
         if (run.isEmpty()) {
             return;
         }
-        List<T> values = new ArrayList<>(run.size());
-        for (Decoded<T> item : run) {
-            values.add(item.value());
-        }
         counters.deliveryAttempts.addAndGet(run.size());
         try {
-            sink.write(values);
+            if (encodedSink != null) {
+                List<byte[]> items = new ArrayList<>(run.size());
+                for (Decoded<T> item : run) {
+                    items.add(item.envelope().item());
+                }
+                encodedSink.writeEncoded(items);
+            } else {
+                List<T> values = new ArrayList<>(run.size());
+                for (Decoded<T> item : run) {
+                    values.add(item.value());
+                }
+                sink.write(values);
+            }
         } catch (TransientException e) {
             counters.error(e.getMessage(), clock.instant());
             throw new Stop(Kind.RETRY, "transient: " + e.getMessage());

@@ -5,6 +5,7 @@ import io.qubiq.buffer.DurableBuffer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.QuarantineFullAlarm;
 import io.qubiq.core.health.ConnectionState;
+import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * batch; the wait ends early when the monitor reports a change. A full quarantine stops delivery
  * (STALLED) and raises an alarm until an operator makes room.
  *
- * <p>The next batch is read and decoded by a {@link ReadAhead} while the current one is written;
+ * <p>The next batch is read and decoded by a {@link ReadAhead} while the current one is written
+ * (only validated, when the sink has {@link EncodedWrites}: it then writes the items' bytes);
  * it is used only after the current batch was wholly delivered and acknowledged, and otherwise
  * thrown away, so the order, the acknowledgements and the head-of-line retry are as if each batch
  * were peeked when its turn came.
@@ -59,8 +61,8 @@ final class Forwarder<T> implements Runnable {
               DurableBuffer buffer, QuarantineStore quarantine, Liveness liveness, EventPublisher events, Clock clock) {
         this.channel = channel;
         this.config = config;
-        this.readAhead = new ReadAhead<>(channel.connection(), buffer.reader(), codec, config.batchMaxItems(),
-                config.batchMaxBytes());
+        this.readAhead = new ReadAhead<>(channel.connection(), buffer.reader(), codec,
+                sink instanceof EncodedWrites, config.batchMaxItems(), config.batchMaxBytes());
         this.liveness = liveness;
         this.events = events;
         this.clock = clock;

@@ -2,6 +2,7 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferedRecord;
 import io.qubiq.core.error.PermanentException;
+import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.ItemCodec;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,11 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
         }
     }
 
-    /** An envelope whose item the codec decoded: ready to be written. */
+    /**
+     * An envelope whose item the codec decoded (or, for a sink with {@link EncodedWrites}, only
+     * validated: then {@code value} is null and the sink writes the envelope's item bytes): ready
+     * to be written.
+     */
     record Decoded<T>(BufferedRecord record, ItemEnvelope envelope, T value) implements Entry<T> {
     }
 
@@ -42,8 +47,11 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
         return new PreparedBatch<>(List.of());
     }
 
-    /** Unwraps and decodes {@code records}, in order. Safe on any thread if the codec is. */
-    static <T> PreparedBatch<T> prepare(List<BufferedRecord> records, ItemCodec<T> codec) {
+    /**
+     * Unwraps and decodes {@code records}, in order; with {@code encoded} the items are only
+     * validated, for a sink that writes them as bytes. Safe on any thread if the codec is.
+     */
+    static <T> PreparedBatch<T> prepare(List<BufferedRecord> records, ItemCodec<T> codec, boolean encoded) {
         List<Entry<T>> entries = new ArrayList<>(records.size());
         for (BufferedRecord record : records) {
             Optional<ItemEnvelope> envelope = ItemEnvelope.decode(record.payload());
@@ -52,7 +60,14 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
                 continue;
             }
             try {
-                entries.add(new Decoded<>(record, envelope.get(), codec.decode(envelope.get().item())));
+                byte[] item = envelope.get().item();
+                T value = null;
+                if (encoded) {
+                    codec.validate(item);
+                } else {
+                    value = codec.decode(item);
+                }
+                entries.add(new Decoded<>(record, envelope.get(), value));
             } catch (PermanentException e) {
                 entries.add(new Undecodable<>(record, envelope.get(), e.getMessage()));
             }

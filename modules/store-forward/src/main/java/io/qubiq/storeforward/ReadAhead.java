@@ -34,6 +34,7 @@ final class ReadAhead<T> implements AutoCloseable {
 
     private final BufferReader reader;
     private final ItemCodec<T> codec;
+    private final boolean encoded;
     private final int maxItems;
     private final long maxBytes;
     private final ExecutorService thread;
@@ -41,9 +42,12 @@ final class ReadAhead<T> implements AutoCloseable {
     private Future<PreparedBatch<T>> ahead;
     private long aheadAfter;
 
-    ReadAhead(String connection, BufferReader reader, ItemCodec<T> codec, int maxItems, long maxBytes) {
+    /** @param encoded whether the sink writes items as bytes: validate them instead of decoding */
+    ReadAhead(String connection, BufferReader reader, ItemCodec<T> codec, boolean encoded, int maxItems,
+              long maxBytes) {
         this.reader = reader;
         this.codec = codec;
+        this.encoded = encoded;
         this.maxItems = maxItems;
         this.maxBytes = maxBytes;
         this.thread = Executors.newSingleThreadExecutor(task -> {
@@ -85,7 +89,7 @@ final class ReadAhead<T> implements AutoCloseable {
         List<BufferedRecord> records = after == Long.MIN_VALUE
                 ? reader.peek(maxItems, maxBytes)
                 : reader.peekAfter(after, maxItems, maxBytes);
-        return records.isEmpty() ? PreparedBatch.empty() : PreparedBatch.prepare(records, codec);
+        return records.isEmpty() ? PreparedBatch.empty() : PreparedBatch.prepare(records, codec, encoded);
     }
 
     private static <T> PreparedBatch<T> await(Future<PreparedBatch<T>> pending)

@@ -23,10 +23,19 @@ class ChannelFailureClassesTest {
     @TempDir
     Path dir;
 
-    private ChannelFixture f;
+    ChannelFixture f;
 
-    private ChannelFixture start(ChannelConfig config) throws Exception {
-        f = new ChannelFixture(dir, config, OverflowPolicy.REFUSE).start();
+    /** Whether the channel's sink takes buffered items as bytes ({@link EncodedChannelFailureClassesTest}). */
+    boolean encodedWrites() {
+        return false;
+    }
+
+    ChannelFixture start(ChannelConfig config) throws Exception {
+        f = new ChannelFixture(dir, config, OverflowPolicy.REFUSE);
+        if (encodedWrites()) {
+            f.withEncodedWrites();
+        }
+        f.start();
         return f;
     }
 
@@ -37,7 +46,7 @@ class ChannelFailureClassesTest {
         }
     }
 
-    private List<QuarantineEntry> quarantined() {
+    List<QuarantineEntry> quarantined() {
         return f.channel.quarantine().list(0, 1000, Optional.empty()).entries();
     }
 

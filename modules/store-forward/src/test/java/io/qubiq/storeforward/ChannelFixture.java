@@ -2,6 +2,7 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.buffer.SegmentedDiskBuffer;
+import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.RecordingEvents;
@@ -25,6 +26,8 @@ final class ChannelFixture implements AutoCloseable {
     final ChannelConfig config;
     final OverflowPolicy policy;
     final ItemCodec<String> codec;
+    /** Set by {@link #withEncodedWrites}: the channel's sink then writes buffered items as bytes. */
+    EncodedWritesSink<String> encodedSink;
     StoreForwardChannel<String> channel;
 
     ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy) {
@@ -52,10 +55,16 @@ final class ChannelFixture implements AutoCloseable {
                 .withBackoff(5, 50);
     }
 
+    /** The channel gets the scripted sink behind {@link EncodedWrites}: buffered items reach it as bytes. */
+    ChannelFixture withEncodedWrites() {
+        encodedSink = new EncodedWritesSink<>(sink, codec);
+        return this;
+    }
+
     ChannelFixture start() throws Exception {
         channel = new StoreForwardChannel<>("dest", config, policy, dir.resolve("buffer"),
                 SegmentedDiskBuffer::open, maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes),
-                sink, codec, liveness, events, Clock.systemUTC());
+                encodedSink != null ? encodedSink : sink, codec, liveness, events, Clock.systemUTC());
         channel.start();
         return this;
     }

@@ -42,7 +42,7 @@ class ReadAheadTest {
             buffer.reader().acknowledge(sequence);
         }
     };
-    private final ReadAhead<String> readAhead = new ReadAhead<>("dest", reader, new TextCodec(), 4, 1 << 20);
+    private final ReadAhead<String> readAhead = new ReadAhead<>("dest", reader, new TextCodec(), false, 4, 1 << 20);
 
     @AfterEach
     void close() throws Exception {

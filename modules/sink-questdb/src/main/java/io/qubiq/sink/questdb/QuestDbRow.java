@@ -33,10 +33,7 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
     @SuppressWarnings("unchecked")
     public QuestDbRow {
         QuestDbNames.requireTable(table);
-        Objects.requireNonNull(timestamp, "timestamp");
-        if (timestamp.isBefore(Instant.EPOCH) || timestamp.isAfter(LATEST)) {
-            throw new IllegalArgumentException("designated timestamp out of QuestDB's range: " + timestamp);
-        }
+        checkTimestamp(timestamp);
         if (!(symbols instanceof RowFields<?> s && columns instanceof RowFields<?> c && s.pairedWith(c))) {
             // not the two halves of a row this class made (from validated names and values): check and copy
             int count = symbols.size() + columns.size();
@@ -103,6 +100,14 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
     }
 
     // ------------------------------------------------------------------ checks
+
+    /** A designated timestamp QuestDB can store: from 1970-01-01 to 2262-04-11, nanoseconds in a long. */
+    static void checkTimestamp(Instant timestamp) {
+        Objects.requireNonNull(timestamp, "timestamp");
+        if (timestamp.isBefore(Instant.EPOCH) || timestamp.isAfter(LATEST)) {
+            throw new IllegalArgumentException("designated timestamp out of QuestDB's range: " + timestamp);
+        }
+    }
 
     /**
      * Validates names (QuestDB's rules, no duplicates, at least one) and values (symbols non-null
@@ -265,6 +270,11 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
 
         int symbolCount() {
             return symbolCount;
+        }
+
+        /** The names, symbols first; shared, never to be changed. */
+        String[] names() {
+            return names;
         }
 
         /**

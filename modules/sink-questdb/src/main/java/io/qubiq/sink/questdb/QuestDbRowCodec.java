@@ -35,6 +35,9 @@ import java.util.Map;
  * bytes, an invalid row) fail with {@link PermanentException}, so the channel quarantines them
  * with their raw bytes. A later format gets a new version byte; this decoder keeps reading 1 and 2.
  *
+ * <p>{@link #validate} runs the same reads and checks without making the row, for a sink that
+ * writes rows from their bytes ({@link QuestDbSink#writeEncoded}).
+ *
  * <p>Thread-safe. Its state is caches only: the shapes and repeated strings it decoded before (so a
  * drain does not allocate and check the same table, names and symbol values for every row) and the
  * shape blocks it encoded for rows of a {@link QuestDbRow.Layout}; all are lock-free and racy by
@@ -124,23 +127,7 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
     }
 
     private QuestDbRow decodeVersion2(RowBytesReader in) {
-        int length = in.readCount();
-        int start = in.position();
-        in.skip(length);
-        byte[] bytes = in.bytes();
-        LastShape last = lastShape;
-        QuestDbRow.Layout layout;
-        if (last != null && Arrays.equals(last.block, 0, last.block.length, bytes, start, start + length)) {
-            layout = last.layout; // the common case: the same shape as the row before
-        } else {
-            int hash = BytesCache.hash(bytes, start, length);
-            layout = shapes.find(bytes, start, length, hash);
-            if (layout == null) {
-                layout = shape(Arrays.copyOfRange(bytes, start, start + length));
-                shapes.keep(bytes, start, length, hash, layout);
-            }
-            lastShape = new LastShape(Arrays.copyOfRange(bytes, start, start + length), layout);
-        }
+        QuestDbRow.Layout layout = readShape(in);
         Instant timestamp = Instant.ofEpochSecond(in.readVarLong(), in.readVarLong());
         Object[] values = new Object[layout.size()];
         int symbols = layout.symbolCount();
@@ -152,6 +139,64 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
         }
         in.requireEnd();
         return layout.adopt(timestamp, values);
+    }
+
+    /**
+     * Checks version 2 bytes as {@link #decode} would, without making the row: the same reads and
+     * the same checks (shape, designated timestamp range, strings, value types, nothing trailing),
+     * no boxed values, no maps. Other versions are decoded.
+     */
+    @Override
+    public void validate(byte[] bytes) throws PermanentException {
+        RowBytesReader in = version2(bytes);
+        if (in == null) {
+            decode(bytes);
+            return;
+        }
+        try {
+            QuestDbRow.Layout layout = readShape(in);
+            QuestDbRow.checkTimestamp(Instant.ofEpochSecond(in.readVarLong(), in.readVarLong()));
+            int symbols = layout.symbolCount();
+            for (int i = 0; i < symbols; i++) {
+                in.readRepeatedString();
+            }
+            for (int i = symbols; i < layout.size(); i++) {
+                skipValue(in);
+            }
+            in.requireEnd();
+        } catch (RuntimeException e) {
+            throw new PermanentException("undecodable QuestDB row (" + bytes.length + " bytes): " + e.getMessage(), e);
+        }
+    }
+
+    /** A reader after the magic and version bytes when {@code bytes} are version 2; null otherwise. */
+    RowBytesReader version2(byte[] bytes) {
+        if (bytes.length < 2 || bytes[0] != MAGIC || bytes[1] != VERSION) {
+            return null;
+        }
+        RowBytesReader in = new RowBytesReader(bytes, repeatedStrings);
+        in.skip(2);
+        return in;
+    }
+
+    /** Reads a version 2 shape block; its validated layout, found again by the block's bytes. */
+    QuestDbRow.Layout readShape(RowBytesReader in) {
+        int length = in.readCount();
+        int start = in.position();
+        in.skip(length);
+        byte[] bytes = in.bytes();
+        LastShape last = lastShape;
+        if (last != null && Arrays.equals(last.block, 0, last.block.length, bytes, start, start + length)) {
+            return last.layout; // the common case: the same shape as the row before
+        }
+        int hash = BytesCache.hash(bytes, start, length);
+        QuestDbRow.Layout layout = shapes.find(bytes, start, length, hash);
+        if (layout == null) {
+            layout = shape(Arrays.copyOfRange(bytes, start, start + length));
+            shapes.keep(bytes, start, length, hash, layout);
+        }
+        lastShape = new LastShape(Arrays.copyOfRange(bytes, start, start + length), layout);
+        return layout;
     }
 
     /** The validated layout a shape block describes. */
@@ -237,6 +282,24 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
             out.writeVarLong(t.getNano());
         } else {
             throw new IllegalArgumentException("unsupported column value " + value);
+        }
+    }
+
+    /** Reads past one column value with {@link #readValue}'s checks, boxing nothing. */
+    private static void skipValue(RowBytesReader in) {
+        int type = in.readByte();
+        switch (type) {
+            case 'B' -> {
+                int b = in.readByte();
+                if (b != 0 && b != 1) {
+                    throw new IllegalArgumentException("bad boolean byte");
+                }
+            }
+            case 'L' -> in.readZigZag();
+            case 'D' -> in.readLong();
+            case 'S' -> in.readString();
+            case 'T' -> Instant.ofEpochSecond(in.readZigZag(), in.readVarLong());
+            default -> throw new IllegalArgumentException("unknown column type byte " + type);
         }
     }
 

@@ -2,7 +2,9 @@ package io.qubiq.sink.questdb;
 
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.GatewayException;
+import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.questdb.client.Sender;
 import java.time.Clock;
@@ -25,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * failure the client is closed without sending what it still holds and a new one is made for the
  * next write: a client may be unusable after an error. The sink never retries and never sleeps.
  *
+ * <p>{@link #writeEncoded} writes rows straight from the bytes of {@link QuestDbRowCodec} (version
+ * 2; older versions are decoded first): the same calls on the client with the same values as
+ * {@link #write} of the decoded rows, without making the rows.
+ *
  * <p>{@link Instant}s go out as nanoseconds unless the sink was made with {@link
  * TimestampPrecision#MICROS} (for tables whose timestamp columns are microseconds already).
  *
@@ -32,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * forwarder, or a producer under the channel's latch); {@link #probe} may run concurrently on the
  * monitor's thread and uses its own HTTP connection.
  */
-public final class QuestDbSink implements Sink<QuestDbRow> {
+public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
 
     private static final Logger log = LoggerFactory.getLogger(QuestDbSink.class);
 
@@ -42,6 +48,8 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
     private final boolean micros;
     private final FailureClassifier classifier;
     private final PingProbe probe;
+    /** Reads encoded rows; its caches (shapes, repeated strings) serve {@link #writeEncoded} only. */
+    private final QuestDbRowCodec codec = new QuestDbRowCodec();
     private Sender sender;
     private boolean closed;
 
@@ -100,12 +108,40 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
                 throw classifier.appendFailed(e, i);
             }
         }
+        flush(s, batch.size());
+    }
+
+    /**
+     * Writes rows given as {@link QuestDbRowCodec} bytes that {@link QuestDbRowCodec#validate}
+     * accepted; fails as {@link #write} of the decoded rows would.
+     */
+    @Override
+    public void writeEncoded(List<byte[]> items) throws GatewayException {
+        if (closed) {
+            throw new IllegalStateException("QuestDB sink " + id + " is closed");
+        }
+        if (items.isEmpty()) {
+            return;
+        }
+        Sender s = sender();
+        for (int i = 0; i < items.size(); i++) {
+            try {
+                appendEncoded(s, items.get(i));
+            } catch (RuntimeException e) {
+                discardSender();
+                throw classifier.appendFailed(e, i);
+            }
+        }
+        flush(s, items.size());
+    }
+
+    private void flush(Sender s, int rows) throws GatewayException {
         try {
             s.flush();
         } catch (RuntimeException e) {
             discardSender();
-            GatewayException failure = classifier.flushFailed(e, batch.size());
-            log.debug("QuestDB write of {} rows for {} failed ({}): {}", batch.size(), id, failure.failureClass(),
+            GatewayException failure = classifier.flushFailed(e, rows);
+            log.debug("QuestDB write of {} rows for {} failed ({}): {}", rows, id, failure.failureClass(),
                     e.getMessage());
             throw failure;
         }
@@ -171,6 +207,57 @@ public final class QuestDbSink implements Sink<QuestDbRow> {
             s.at(TimestampPrecision.micros(row.timestamp()), ChronoUnit.MICROS);
         } else {
             s.at(row.timestamp());
+        }
+    }
+
+    /**
+     * {@link #append} of the decoded row, read from its bytes: the same client calls with the same
+     * values. Version 1 bytes are decoded first.
+     */
+    private void appendEncoded(Sender s, byte[] bytes) {
+        RowBytesReader in = codec.version2(bytes);
+        if (in == null) {
+            try {
+                append(s, codec.decode(bytes));
+                return;
+            } catch (PermanentException e) {
+                throw new IllegalArgumentException(e.getMessage(), e); // not validated: a caller's bug
+            }
+        }
+        QuestDbRow.Layout layout = codec.readShape(in);
+        long seconds = in.readVarLong();
+        long nanos = in.readVarLong();
+        String[] names = layout.names();
+        int symbols = layout.symbolCount();
+        s.table(layout.table());
+        for (int i = 0; i < symbols; i++) {
+            s.symbol(names[i], in.readRepeatedString());
+        }
+        for (int i = symbols; i < names.length; i++) {
+            String name = names[i];
+            int type = in.readByte();
+            switch (type) {
+                case 'D' -> s.doubleColumn(name, Double.longBitsToDouble(in.readLong()));
+                case 'L' -> s.longColumn(name, in.readZigZag());
+                case 'T' -> {
+                    long columnSeconds = in.readZigZag();
+                    long columnNanos = in.readVarLong();
+                    if (micros) {
+                        s.timestampColumn(name, TimestampPrecision.micros(columnSeconds, columnNanos),
+                                ChronoUnit.MICROS);
+                    } else {
+                        s.timestampColumn(name, Instant.ofEpochSecond(columnSeconds, columnNanos));
+                    }
+                }
+                case 'S' -> s.stringColumn(name, in.readString());
+                case 'B' -> s.boolColumn(name, in.readByte() == 1);
+                default -> throw new IllegalArgumentException("unknown column type byte " + type);
+            }
+        }
+        if (micros) {
+            s.at(TimestampPrecision.micros(seconds, nanos), ChronoUnit.MICROS);
+        } else {
+            s.at(Instant.ofEpochSecond(seconds, nanos));
         }
     }
 

@@ -14,8 +14,17 @@ public enum TimestampPrecision {
     NANOS,
     MICROS;
 
-    /** Microseconds since the epoch, the sub-microsecond part truncated (as QuestDB stores it). */
+    /**
+     * Microseconds since the epoch, the sub-microsecond part truncated (as QuestDB stores it).
+     *
+     * @throws ArithmeticException beyond a long's microseconds (some 292,000 years from 1970)
+     */
     static long micros(Instant t) {
-        return t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000;
+        return micros(t.getEpochSecond(), t.getNano());
+    }
+
+    /** {@link #micros(Instant)} of {@code Instant.ofEpochSecond(seconds, nanos)}, without the Instant. */
+    static long micros(long seconds, long nanos) {
+        return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), Math.floorDiv(nanos, 1_000L));
     }
 }

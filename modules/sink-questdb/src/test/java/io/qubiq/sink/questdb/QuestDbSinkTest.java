@@ -116,6 +116,84 @@ class QuestDbSinkTest {
     }
 
     @Test
+    void rowsWrittenFromTheirBytesLandExactlyAsTheDecodedRowsDo() throws Exception {
+        QuestDbRowCodec codec = new QuestDbRowCodec();
+        List<QuestDbRow> asRows = new ArrayList<>();
+        List<byte[]> asBytes = new ArrayList<>();
+        Instant t0 = Instant.parse("2026-03-04T05:06:07.123456789Z");
+        for (int i = 0; i < 50; i++) {
+            for (String table : List.of("from_rows", "from_bytes")) {
+                QuestDbRow row = QuestDbRow.builder(table, t0.plusMillis(i))
+                        .symbol("tag", "Line1/Motor/" + (i % 3)).symbol("quality", i % 2 == 0 ? "good" : "bad")
+                        .column("ok", i % 2 == 0).column("count", (long) i * 1_000_000_007L).column("value", i / 7.0)
+                        .column("text", "ünï \"" + i + "\"").column("source_time", t0.minusNanos(i))
+                        .build();
+                if (table.equals("from_rows")) {
+                    asRows.add(row);
+                } else {
+                    asBytes.add(codec.encode(row));
+                }
+            }
+        }
+
+        sink.write(asRows);
+        sink.writeEncoded(asBytes);
+
+        String columns = "tag, quality, ok, count, value, text, source_time, timestamp";
+        ExecResult fromRows = awaitRows("select " + columns + " from from_rows order by timestamp", 50);
+        ExecResult fromBytes = awaitRows("select " + columns + " from from_bytes order by timestamp", 50);
+        assertThat(fromBytes.rowMaps()).isEqualTo(fromRows.rowMaps());
+        assertThat(fromBytes.typeOf("source_time")).isEqualTo(fromRows.typeOf("source_time"));
+        assertThat(fromBytes.typeOf("timestamp")).isEqualTo("TIMESTAMP_NS");
+    }
+
+    @Test
+    void aRowWrittenFromItsBytesThatQuestDbRefusesIsNamedByItsIndexAndNothingIsCommitted() throws Exception {
+        QuestDbRowCodec codec = new QuestDbRowCodec();
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+        sink.write(List.of(QuestDbRow.builder("strict_bytes", t0).symbol("tag", "a").column("v", 1L).build()));
+        awaitRows("select * from strict_bytes", 1);
+        List<byte[]> batch = List.of(
+                codec.encode(QuestDbRow.builder("strict_bytes", t0.plusSeconds(1)).symbol("tag", "a").column("v", 2L)
+                        .build()),
+                codec.encode(QuestDbRow.builder("strict_bytes", t0.plusSeconds(2)).symbol("tag", "b").column("v", "two")
+                        .build()));
+
+        assertThatThrownBy(() -> sink.writeEncoded(batch)).isInstanceOf(PermanentException.class)
+                .satisfies(e -> assertThat(((PermanentException) e).rejected())
+                        .extracting(PermanentException.RejectedItem::index).containsExactly(1));
+
+        sink.writeEncoded(batch.subList(0, 1));
+        ExecResult rows = awaitRows("select v from strict_bytes order by timestamp", 2);
+        assertThat(rows.rows()).extracting(row -> row.get(0)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aMicrosecondSinkWritesTheSameFromBytesAsFromRows() throws Exception {
+        questDb.exec("CREATE TABLE micro_rows (ts TIMESTAMP, tag SYMBOL, v DOUBLE, source_ts TIMESTAMP) TIMESTAMP(ts)"
+                + " PARTITION BY DAY WAL");
+        questDb.exec("CREATE TABLE micro_bytes (ts TIMESTAMP, tag SYMBOL, v DOUBLE, source_ts TIMESTAMP) TIMESTAMP(ts)"
+                + " PARTITION BY DAY WAL");
+        QuestDbRowCodec codec = new QuestDbRowCodec();
+        Instant ts = Instant.parse("2026-03-04T05:06:07.123456789Z");
+        Instant source = Instant.parse("1969-12-31T23:59:59.999999999Z");
+        QuestDbSink micros = new QuestDbSink("micros", QuestDbSinkConfig.of(questDb.ilpAddress()),
+                java.time.Clock.systemUTC(), TimestampPrecision.MICROS);
+        try {
+            micros.write(List.of(QuestDbRow.builder("micro_rows", ts).symbol("tag", "a").column("v", 2.5)
+                    .column("source_ts", source).build()));
+            micros.writeEncoded(List.of(codec.encode(QuestDbRow.builder("micro_bytes", ts).symbol("tag", "a")
+                    .column("v", 2.5).column("source_ts", source).build())));
+        } finally {
+            micros.close();
+        }
+
+        ExecResult rows = awaitRows("select ts, tag, v, source_ts from micro_rows", 1);
+        ExecResult bytes = awaitRows("select ts, tag, v, source_ts from micro_bytes", 1);
+        assertThat(bytes.rowMaps()).isEqualTo(rows.rowMaps());
+    }
+
+    @Test
     void aStringIntoALongColumnIsPermanentNamesTheRowAndCommitsNothing() throws Exception {
         Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
         sink.write(List.of(QuestDbRow.builder("strict", t0).symbol("tag", "a").column("v", 1L).build()));
