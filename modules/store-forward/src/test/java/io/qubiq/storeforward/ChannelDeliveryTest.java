@@ -21,9 +21,21 @@ class ChannelDeliveryTest {
 
     private final List<ChannelFixture> fixtures = new ArrayList<>();
 
+    /** Whether the channel's sink takes buffered items as bytes ({@link EncodedChannelDeliveryTest}). */
+    boolean encodedWrites() {
+        return false;
+    }
+
     private ChannelFixture fixture(Path path) throws Exception {
-        ChannelFixture fixture = new ChannelFixture(path, ChannelFixture.fastConfig(), OverflowPolicy.REFUSE).start();
-        fixtures.add(fixture);
+        return fixture(path, ChannelFixture.fastConfig());
+    }
+
+    private ChannelFixture fixture(Path path, ChannelConfig config) throws Exception {
+        ChannelFixture fixture = new ChannelFixture(path, config, OverflowPolicy.REFUSE);
+        if (encodedWrites()) {
+            fixture.withEncodedWrites();
+        }
+        fixtures.add(fixture.start());
         return fixture;
     }
 
@@ -112,9 +124,7 @@ class ChannelDeliveryTest {
 
     @Test
     void fastPathCanBeSwitchedOffSoEveryWriteGoesThroughTheBuffer() throws Exception {
-        ChannelFixture f = new ChannelFixture(dir, ChannelFixture.fastConfig().withFastPath(false), OverflowPolicy.REFUSE)
-                .start();
-        fixtures.add(f);
+        ChannelFixture f = fixture(dir, ChannelFixture.fastConfig().withFastPath(false));
         assertThat(f.submit("a")).isEqualTo(SubmitOutcome.BUFFERED);
         await().until(() -> f.sink.received().size() == 1);
     }
