@@ -45,8 +45,9 @@ import org.slf4j.LoggerFactory;
  *
  * A sink with {@link EncodedWrites} gets the items' bytes instead of decoded items; every rule
  * above applies to it unchanged. Records that are not channel envelopes, or whose item the codec
- * could not decode (see {@link PreparedBatch}), are quarantined with their raw bytes rather than blocking the queue. An id
- * already in the quarantine (set aside before a crash, acknowledgement lost) is not stored twice.
+ * could not decode (see {@link PreparedBatch}), are quarantined with their raw bytes rather than
+ * blocking the queue. An id already in the quarantine (set aside before a crash, acknowledgement
+ * lost) is not stored twice.
  *
  * <p>Threading: owned by the forwarder thread.
  */
