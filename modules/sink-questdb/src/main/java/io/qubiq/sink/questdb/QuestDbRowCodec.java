@@ -122,7 +122,7 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
                 default -> throw new IllegalArgumentException("unknown QuestDB row format version " + version);
             };
         } catch (RuntimeException e) {
-            throw new PermanentException("undecodable QuestDB row (" + bytes.length + " bytes): " + e.getMessage(), e);
+            throw undecodable(bytes, e);
         }
     }
 
@@ -165,8 +165,12 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
             }
             in.requireEnd();
         } catch (RuntimeException e) {
-            throw new PermanentException("undecodable QuestDB row (" + bytes.length + " bytes): " + e.getMessage(), e);
+            throw undecodable(bytes, e);
         }
+    }
+
+    private static PermanentException undecodable(byte[] bytes, RuntimeException e) {
+        return new PermanentException("undecodable QuestDB row (" + bytes.length + " bytes): " + e.getMessage(), e);
     }
 
     /** A reader after the magic and version bytes when {@code bytes} are version 2; null otherwise. */
