@@ -31,8 +31,6 @@ import io.questdb.client.Sender;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -71,10 +69,16 @@ import java.util.stream.Stream;
  *       {@code --drain-repetitions} repeats drain and baseline. Heap used is sampled every second during fill
  *       and drain, and after {@code System.gc()} at the start and end of the fill and at 10 %, 50 % and 90 %
  *       of the drain.
+ *   <li><b>warm-up</b> ({@code --warmup W}, not reported): W rows direct, W samples through the gateway and,
+ *       unless {@code --no-drain}, a drain of W samples, so that every timed scenario runs compiled code.
+ *       Without the drain warm-up the first timed drain also paid the JIT compiling its path (buffer reads,
+ *       row bytes): about 1.3 s of compiler CPU on this machine, competing with QuestDB for the two cores,
+ *       while the direct baseline's code had been compiled in the throughput warm-up.
  * </ul>
  *
  * Besides wall-clock rates, each scenario records the CPU time the harness JVM and the QuestDB child used
- * in its timed window (from the JVM and /proc), and for the gateway and the drain the JVM's by thread.
+ * in its timed window (from the JVM and /proc), and for the gateway and the drain the JVM's by thread
+ * (Java threads by name; the JIT compilers and the collector from /proc, see {@link ThreadCpu}).
  * The JVM's CPU per row is what each path costs, whatever share of the machine other processes take;
  * QuestDB's follows wall time rather than rows (its workers poll and take the CPU that is free).
  *
@@ -87,7 +91,7 @@ public final class HistorianThroughputHarness {
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    private static final long CLOCK_TICKS = clockTicks();
+    private static final long CLOCK_TICKS = ThreadCpu.CLOCK_TICKS;
 
     private final Options options;
     private final Path scratch;
@@ -143,7 +147,7 @@ public final class HistorianThroughputHarness {
                                     [--drain-repetitions D] [--tags T] [--batch B] [--live-tail L] [--dir DIR]
                                     [--no-drain] [--keep]
                                   N  samples per throughput repetition (default 3m); M drain backlog (default 10m);
-                                  R  repetitions of direct+gateway (default 3); W warm-up samples (default 500k, 0 = none);
+                                  R  repetitions of direct+gateway (default 3); W warm-up samples, also the warm-up drain's (default 500k, 0 = none);
                                   D  repetitions of drain+direct, each on a freshly restarted QuestDB (default 1);
                                   T  tags (default 300); B rows per flush / historian batch / forwarder batch (1000);
                                   L  live-tail samples per tag (default: the historian's default, 1000; 0 = none);
@@ -268,6 +272,11 @@ public final class HistorianThroughputHarness {
             }
         }
         List<DrainResult> drains = new ArrayList<>();
+        if (options.drain && options.warmup > 0) {
+            // the direct writer's code is compiled by now; the drain's (buffer reads, row bytes) is not yet
+            log("warm-up: drain of %,d samples (not reported)", options.warmup);
+            drain("warm_drain", options.warmup, 0);
+        }
         if (options.drain) {
             for (int r = 1; r <= options.drainRepetitions; r++) {
                 DrainResult drain = drain("rep" + r + "_drain", options.backlog, r);
@@ -618,52 +627,6 @@ public final class HistorianThroughputHarness {
         }
     }
 
-    // ------------------------------------------------------------------------------------------ threads
-
-    /** CPU time of this JVM's threads by name, numbers in names folded ({@code forwarder-N}). */
-    private static final class ThreadCpu {
-        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
-        static Map<String, Long> snapshot() {
-            Map<String, Long> byName = new TreeMap<>();
-            for (long id : THREADS.getAllThreadIds()) {
-                ThreadInfo info = THREADS.getThreadInfo(id);
-                long cpu = THREADS.getThreadCpuTime(id);
-                if (info != null && cpu > 0) {
-                    byName.merge(info.getThreadName().replaceAll("\\d+", "N"), cpu, Long::sum);
-                }
-            }
-            return byName;
-        }
-
-        /**
-         * The four threads that used most CPU since {@code before}, the rest, and what no Java thread
-         * accounts for of the process's {@code processCpu} seconds (GC, JIT, VM; threads that ended).
-         */
-        static String since(Map<String, Long> before, double processCpu) {
-            Map<String, Long> now = snapshot();
-            List<Map.Entry<String, Double>> used = new ArrayList<>();
-            double total = 0;
-            for (Map.Entry<String, Long> e : now.entrySet()) {
-                double seconds = (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / 1e9;
-                if (seconds > 0) {
-                    used.add(Map.entry(e.getKey(), seconds));
-                    total += seconds;
-                }
-            }
-            used.sort(Map.Entry.<String, Double>comparingByValue().reversed());
-            StringBuilder out = new StringBuilder();
-            double shown = 0;
-            for (int i = 0; i < Math.min(4, used.size()); i++) {
-                out.append(String.format("%s %.2f s, ", used.get(i).getKey(), used.get(i).getValue()));
-                shown += used.get(i).getValue();
-            }
-            out.append(String.format("other threads %.2f s, non-Java %.2f s", total - shown,
-                    Math.max(0, processCpu - total)));
-            return out.toString();
-        }
-    }
-
     // ------------------------------------------------------------------------------------------ heap
 
     private static long usedAfterGc() {
@@ -867,18 +830,6 @@ public final class HistorianThroughputHarness {
     }
 
     /** The kernel's clock ticks per second, in which /proc reports CPU times. */
-    private static long clockTicks() {
-        try {
-            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes()).trim();
-            return p.waitFor() == 0 ? Long.parseLong(out) : 100;
-        } catch (IOException | RuntimeException e) {
-            return 100;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 100;
-        }
-    }
 
     private static String loadAverage() {
         try {

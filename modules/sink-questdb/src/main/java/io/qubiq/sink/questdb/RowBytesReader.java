@@ -1,6 +1,9 @@
 package io.qubiq.sink.questdb;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
@@ -14,6 +17,11 @@ import java.nio.charset.StandardCharsets;
  * Not thread-safe; one per decode.
  */
 final class RowBytesReader {
+
+    private static final VarHandle BIG_ENDIAN_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LITTLE_ENDIAN_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final byte[] bytes;
     private final BytesCache<String> repeated;
@@ -46,23 +54,34 @@ final class RowBytesReader {
     }
 
     long readVarLong() {
-        if (bytes.length - pos >= 10) {
-            // enough bytes for the longest varint: no bounds check per byte
-            long value = 0;
-            for (int shift = 0; shift < 64; shift += 7) {
-                int b = bytes[pos++];
-                value |= (long) (b & 0x7F) << shift;
-                if ((b & 0x80) == 0) {
-                    return value;
+        byte[] b = bytes;
+        int p = pos;
+        if (b.length - p >= 8) {
+            // one 8-byte load: the first byte without its continuation bit ends the varint
+            long word = (long) LITTLE_ENDIAN_LONG.get(b, p);
+            long stops = ~word & 0x8080808080808080L;
+            if (stops != 0) {
+                int bits = Long.numberOfTrailingZeros(stops) + 1; // through the last byte of the varint
+                pos = p + (bits >>> 3);
+                if (bits < 64) {
+                    word &= (1L << bits) - 1;
                 }
+                return (word & 0x7FL)
+                        | ((word >>> 1) & (0x7FL << 7))
+                        | ((word >>> 2) & (0x7FL << 14))
+                        | ((word >>> 3) & (0x7FL << 21))
+                        | ((word >>> 4) & (0x7FL << 28))
+                        | ((word >>> 5) & (0x7FL << 35))
+                        | ((word >>> 6) & (0x7FL << 42))
+                        | ((word >>> 7) & (0x7FL << 49));
             }
-            throw new IllegalArgumentException("varint longer than 10 bytes at " + pos);
         }
+        // near the end, or longer than eight bytes: byte by byte
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
-            int b = readByte();
-            value |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
+            int v = readByte();
+            value |= (long) (v & 0x7F) << shift;
+            if (v >= 0) {
                 return value;
             }
         }
@@ -76,10 +95,8 @@ final class RowBytesReader {
 
     long readLong() {
         need(8);
-        long value = 0;
-        for (int i = 0; i < 8; i++) {
-            value = (value << 8) | (bytes[pos++] & 0xFF);
-        }
+        long value = (long) BIG_ENDIAN_LONG.get(bytes, pos);
+        pos += 8;
         return value;
     }
 
@@ -113,16 +130,43 @@ final class RowBytesReader {
         return value;
     }
 
+    /**
+     * Moves past a string after the checks {@link #readString} makes (length, valid UTF-8) without
+     * making it: ASCII costs one pass over the bytes.
+     */
+    void skipString() {
+        int length = readCount();
+        need(length);
+        int start = pos;
+        if (!isAscii(start, length)) {
+            decode(start, length, false);
+        }
+        pos += length;
+    }
+
+    /**
+     * The next string as an {@link AsciiView} when it is ASCII (the view is reused: valid until
+     * the next call), else the string itself, decoded through the repeated-string cache.
+     */
+    CharSequence readAsciiOrString(AsciiView view) {
+        int mark = pos;
+        int length = readCount();
+        need(length);
+        if (isAscii(pos, length)) {
+            view.wrap(bytes, pos, length);
+            pos += length;
+            return view;
+        }
+        pos = mark;
+        return readRepeatedString();
+    }
+
     /** A string value, decoded afresh. */
     String readString() {
         int length = readCount();
         need(length);
         int start = pos;
-        int highBits = 0;
-        for (int i = start; i < start + length; i++) {
-            highBits |= bytes[i];
-        }
-        String value = decode(start, length, highBits >= 0);
+        String value = decode(start, length, isAscii(start, length));
         pos += length;
         return value;
     }
@@ -131,6 +175,20 @@ final class RowBytesReader {
         if (pos != bytes.length) {
             throw new IllegalArgumentException((bytes.length - pos) + " trailing bytes");
         }
+    }
+
+    /** Whether {@code bytes[start, start + length)} are all below 0x80; eight at a time. */
+    private boolean isAscii(int start, int length) {
+        int end = start + length;
+        int i = start;
+        long highBits = 0;
+        for (; i + 8 <= end; i += 8) {
+            highBits |= (long) LITTLE_ENDIAN_LONG.get(bytes, i);
+        }
+        for (; i < end; i++) {
+            highBits |= bytes[i];
+        }
+        return (highBits & 0x8080808080808080L) == 0;
     }
 
     private String decode(int start, int length, boolean ascii) {

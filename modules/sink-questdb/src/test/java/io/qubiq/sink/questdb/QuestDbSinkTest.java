@@ -121,10 +121,12 @@ class QuestDbSinkTest {
         List<QuestDbRow> asRows = new ArrayList<>();
         List<byte[]> asBytes = new ArrayList<>();
         Instant t0 = Instant.parse("2026-03-04T05:06:07.123456789Z");
+        // symbol values: plain ASCII, ASCII the line protocol must escape, and non-ASCII (not written as a view)
+        List<String> tags = List.of("Line1/Motor/1", "Line 1,Motor=2 \\ \"x\"", "Kühler/Motor/3");
         for (int i = 0; i < 50; i++) {
             for (String table : List.of("from_rows", "from_bytes")) {
                 QuestDbRow row = QuestDbRow.builder(table, t0.plusMillis(i))
-                        .symbol("tag", "Line1/Motor/" + (i % 3)).symbol("quality", i % 2 == 0 ? "good" : "bad")
+                        .symbol("tag", tags.get(i % 3)).symbol("quality", i % 2 == 0 ? "good" : "bad")
                         .column("ok", i % 2 == 0).column("count", (long) i * 1_000_000_007L).column("value", i / 7.0)
                         .column("text", "ünï \"" + i + "\"").column("source_time", t0.minusNanos(i))
                         .build();

@@ -1,0 +1,131 @@
+package io.qubiq.sink.questdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RowBytesReaderTest {
+
+    private static final BytesCache<String> NO_CACHE = new BytesCache<>(1, 0);
+
+    /** Every power of two and its neighbours, both signs, and a seeded sample of random longs. */
+    private static List<Long> interestingLongs() {
+        List<Long> values = new ArrayList<>(List.of(0L, 1L, 127L, 128L, Long.MAX_VALUE, Long.MIN_VALUE, -1L));
+        for (int bit = 0; bit < 64; bit++) {
+            long p = 1L << bit;
+            values.addAll(List.of(p - 1, p, p + 1, -p, -p - 1));
+        }
+        Random random = new Random(42);
+        for (int i = 0; i < 2000; i++) {
+            values.add(random.nextLong() >>> random.nextInt(64));
+        }
+        return values;
+    }
+
+    @Test
+    void varintsReadBackWhateverTheirLengthAndHowManyBytesFollowThem() {
+        for (long value : interestingLongs()) {
+            RowBytesWriter out = new RowBytesWriter();
+            out.writeVarLong(value);
+            byte[] encoded = out.toByteArray();
+            // trailing bytes from none (the byte-by-byte path) to more than a word (the 8-byte load),
+            // all with the continuation bit set, so that a read past the varint would show
+            for (int trailing = 0; trailing <= 12; trailing++) {
+                byte[] bytes = Arrays.copyOf(encoded, encoded.length + trailing);
+                Arrays.fill(bytes, encoded.length, bytes.length, (byte) 0xFF);
+                RowBytesReader in = new RowBytesReader(bytes, NO_CACHE);
+                assertThat(in.readVarLong()).as("value %d, %d trailing", value, trailing).isEqualTo(value);
+                assertThat(in.position()).isEqualTo(encoded.length);
+            }
+        }
+    }
+
+    @Test
+    void zigZagLongsReadBackAfterOtherFields() {
+        RowBytesWriter out = new RowBytesWriter();
+        List<Long> values = interestingLongs();
+        for (long value : values) {
+            out.writeByte((byte) 'L');
+            out.writeZigZag(value);
+            out.writeLong(value);
+        }
+        RowBytesReader in = new RowBytesReader(out.toByteArray(), NO_CACHE);
+        for (long value : values) {
+            assertThat(in.readByte()).isEqualTo('L');
+            assertThat(in.readZigZag()).isEqualTo(value);
+            assertThat(in.readLong()).isEqualTo(value);
+        }
+        in.requireEnd();
+    }
+
+    @Test
+    void aVarintCutShortOrLongerThanTenBytesIsRefused() {
+        byte[] continuing = new byte[11];
+        Arrays.fill(continuing, (byte) 0x80);
+        for (int length = 0; length <= 11; length++) {
+            RowBytesReader in = new RowBytesReader(Arrays.copyOf(continuing, length), NO_CACHE);
+            assertThatThrownBy(in::readVarLong).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void skipStringAcceptsAsciiAndUtf8AndRefusesMalformedUtf8AtAnyPosition() {
+        for (int length = 0; length <= 20; length++) {
+            String ascii = "abcdefghijklmnopqrstuvwxyz".substring(0, length);
+            assertThat(skipped(ascii.getBytes(StandardCharsets.US_ASCII))).isTrue();
+            for (int at = 0; at < length; at++) {
+                byte[] bad = ascii.getBytes(StandardCharsets.US_ASCII);
+                bad[at] = (byte) 0xC3; // a lead byte without its continuation (or before another lead)
+                if (at + 1 < length) {
+                    bad[at + 1] = (byte) 'x';
+                }
+                assertThat(skipped(bad)).as("0xC3 at %d of %d", at, length).isFalse();
+                byte[] good = (ascii.substring(0, at) + "é" + ascii.substring(at)).getBytes(StandardCharsets.UTF_8);
+                assertThat(skipped(good)).as("é at %d of %d", at, length).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void asciiStringsComeAsAViewAndOthersAsStringsWithTheSameCharacters() {
+        RowBytesWriter out = new RowBytesWriter();
+        out.writeString("plant1/line3/sensor150");
+        out.writeString("Kühler/Temperatur");
+        out.writeString("");
+        RowBytesReader in = new RowBytesReader(out.toByteArray(), new BytesCache<>(16, 64));
+        AsciiView view = new AsciiView();
+
+        CharSequence first = in.readAsciiOrString(view);
+        assertThat(first).isSameAs(view);
+        assertThat(first.toString()).isEqualTo("plant1/line3/sensor150");
+        assertThat(first.length()).isEqualTo(22);
+        assertThat(first.charAt(21)).isEqualTo('0');
+        assertThat(first.subSequence(7, 12).toString()).isEqualTo("line3");
+        assertThatThrownBy(() -> first.charAt(22)).isInstanceOf(IndexOutOfBoundsException.class);
+
+        CharSequence second = in.readAsciiOrString(view);
+        assertThat(second).isInstanceOf(String.class).isEqualTo("Kühler/Temperatur");
+        assertThat(in.readAsciiOrString(view).toString()).isEmpty();
+        in.requireEnd();
+    }
+
+    private static boolean skipped(byte[] utf8) {
+        RowBytesWriter out = new RowBytesWriter();
+        out.writeVarLong(utf8.length);
+        out.writeBytes(utf8);
+        RowBytesReader in = new RowBytesReader(out.toByteArray(), NO_CACHE);
+        try {
+            in.skipString();
+            in.requireEnd();
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}
