@@ -82,8 +82,14 @@ import java.util.stream.Stream;
  * The JVM's CPU per row is what each path costs, whatever share of the machine other processes take;
  * QuestDB's follows wall time rather than rows (its workers poll and take the CPU that is free).
  *
- * Every scenario and repetition writes tables of its own (a new prefix), created with the historian's DDL
- * ({@code WAL DEDUP UPSERT KEYS(ts, tag)}), and drops them afterwards.
+ * <p>As in a running gateway, one tag bus, historian and channel serve every gateway scenario of a run
+ * (warm-up, repetitions, drains), writing one table; the direct writer writes one table of its own with
+ * the historian's DDL ({@code WAL DEDUP UPSERT KEYS(ts, tag)}). Each scenario's rows take the next
+ * timestamps of their table, so every row is new to it, and a scenario ends when its table's
+ * {@code count()} has grown by exactly its rows. (Until this session each repetition started a new
+ * historian and channel on new tables: every repetition then also measured start-up work a running
+ * gateway does once, the first sample of each tag, live-tail rings growing, code paths compiled again
+ * after the JIT had dropped them, on the gateway's side only.)
  */
 public final class HistorianThroughputHarness {
 
@@ -98,6 +104,13 @@ public final class HistorianThroughputHarness {
     private final TagPath[] paths;
     private final String[] names;
     private QuestDbServer server;
+    /** The gateway: one tag bus, historian and channel for the whole run, as in a running gateway. */
+    private Pipeline pipeline;
+    /** The direct writer's table, also one for the whole run. */
+    private String directTable;
+    /** Rows so far in the gateway's and in the direct writer's table; each scenario adds its own. */
+    private long gatewayRows;
+    private long directRows;
 
     private HistorianThroughputHarness(Options options) {
         this.options = options;
@@ -117,7 +130,7 @@ public final class HistorianThroughputHarness {
         long backlog = 10_000_000;
         int repetitions = 3;
         int drainRepetitions = 1;
-        long warmup = 500_000;
+        long warmup = 1_000_000;
         int tags = 300;
         int batch = 1000;
         int liveTail = -1;
@@ -147,7 +160,7 @@ public final class HistorianThroughputHarness {
                                     [--drain-repetitions D] [--tags T] [--batch B] [--live-tail L] [--dir DIR]
                                     [--no-drain] [--keep]
                                   N  samples per throughput repetition (default 3m); M drain backlog (default 10m);
-                                  R  repetitions of direct+gateway (default 3); W warm-up samples, also the warm-up drain's (default 500k, 0 = none);
+                                  R  repetitions of direct+gateway (default 3); W warm-up samples, also the warm-up drain's (default 1m, 0 = none);
                                   D  repetitions of drain+direct, each on a freshly restarted QuestDB (default 1);
                                   T  tags (default 300); B rows per flush / historian batch / forwarder batch (1000);
                                   L  live-tail samples per tag (default: the historian's default, 1000; 0 = none);
@@ -254,7 +267,25 @@ public final class HistorianThroughputHarness {
             server = QuestDbServer.start(scratch.resolve("questdb"));
         }
         System.out.printf("QuestDB child JVM pid %d, ILP/HTTP %s%n%n", server.pid(), server.ilpAddress());
+        directTable = createTables("direct");
+        // room for the largest backlog: the encoded row is about 100 bytes plus the buffer's record and
+        // envelope headers, allow 4x
+        long backlog = options.drain ? Math.max(options.backlog, options.warmup) : 0;
+        long maxBytes = Math.max(2L << 30, backlog * 400);
+        if (backlog * 160 + (3L << 30) > Files.getFileStore(scratch).getUsableSpace()) {
+            throw new IllegalStateException("not enough disk for a backlog of " + backlog + " samples in " + scratch);
+        }
+        pipeline = Pipeline.start(this, "gw", scratch.resolve("gw-channel"), maxBytes);
+        // a running gateway has long since prepared its buffer's segments; not a cost of any scenario
+        awaitBufferPrepared();
+        try {
+            runScenarios(loadStart);
+        } finally {
+            pipeline.stop();
+        }
+    }
 
+    private void runScenarios(String loadStart) throws Exception {
         List<Run> runs = new ArrayList<>();
         if (options.warmup > 0) {
             log("warm-up: direct and gateway, %,d samples each (not reported)", options.warmup);
@@ -296,7 +327,8 @@ public final class HistorianThroughputHarness {
 
     /** The questdb-client sender writing the historian's row layout directly. */
     private Run direct(String scenario, String prefix, long n, int repetition) {
-        String table = createTables(prefix);
+        String table = directTable;
+        long first = BASE_MICROS + directRows;
         String load = loadAverage();
         String config = "http::addr=" + server.ilpAddress() + ";auto_flush=off;protocol_version=2;retry_timeout=0;";
         int batch = options.batch;
@@ -305,7 +337,7 @@ public final class HistorianThroughputHarness {
         long t0 = System.nanoTime();
         try (Sender sender = Sender.fromConfig(config)) {
             for (long i = 0; i < n; i++) {
-                long micros = BASE_MICROS + i;
+                long micros = first + i;
                 sender.table(table)
                         .symbol("tag", names[(int) (i % tags)])
                         .doubleColumn("value", value(i))
@@ -320,45 +352,38 @@ public final class HistorianThroughputHarness {
             sender.flush();
         }
         double sent = (System.nanoTime() - t0) / 1e9;
-        awaitCount(table, n);
+        awaitCount(table, directRows + n);
+        directRows += n;
         double seconds = (System.nanoTime() - t0) / 1e9;
         Cpu used = cpu().since(c0);
         log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all sent after %.2f s; CPU harness %.2f s, QuestDB %.2f s;"
                 + " load %s)", prefix, n, seconds, n / seconds, sent, used.gateway(), used.questDb(), load);
-        dropTables(prefix);
         return new Run(scenario, repetition, n, seconds, load, used.gateway(), used.questDb());
     }
 
     /** Tag bus → historian → channel (fast path) → QuestDbSink → QuestDB. */
-    private Run gateway(String prefix, long n, int repetition) throws Exception {
-        Path channelDir = scratch.resolve(prefix + "-channel");
-        Pipeline p = Pipeline.start(this, prefix, channelDir, 1L << 30);
+    private Run gateway(String prefix, long n, int repetition) {
+        Pipeline p = pipeline;
         String table = p.table();
-        // a running gateway has long since prepared its buffer's segments; not a cost of these samples
-        awaitBufferPrepared();
+        long before = gatewayRows;
         String load = loadAverage();
         Map<String, Long> threads0 = ThreadCpu.snapshot();
         Cpu c0 = cpu();
         long t0 = System.nanoTime();
-        try {
-            publish(p, n);
-            double published = (System.nanoTime() - t0) / 1e9;
-            awaitCount(table, n);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            Cpu used = cpu().since(c0);
-            String byThread = ThreadCpu.since(threads0, used.gateway());
-            check(p, n, prefix);
-            ChannelStatus cs = p.channel.status();
-            log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all published after %.2f s; channel delivered %,d,"
-                            + " buffered now %,d; CPU gateway %.2f s (%s), QuestDB %.2f s; load %s)", prefix, n,
-                    seconds, n / seconds, published, cs.itemsDelivered(), cs.bufferedItems(), used.gateway(),
-                    byThread, used.questDb(), load);
-            return new Run("gateway", repetition, n, seconds, load, used.gateway(), used.questDb());
-        } finally {
-            p.stop();
-            dropTables(prefix);
-            deleteTree(channelDir);
-        }
+        publish(p, before, n);
+        double published = (System.nanoTime() - t0) / 1e9;
+        awaitCount(table, before + n);
+        gatewayRows += n;
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        Cpu used = cpu().since(c0);
+        String byThread = ThreadCpu.since(threads0, used.gateway());
+        check(p, gatewayRows, prefix);
+        ChannelStatus cs = p.channel.status();
+        log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all published after %.2f s; channel delivered %,d in all,"
+                        + " buffered now %,d; CPU gateway %.2f s (%s), QuestDB %.2f s; load %s)", prefix, n,
+                seconds, n / seconds, published, cs.itemsDelivered(), cs.bufferedItems(), used.gateway(),
+                byThread, used.questDb(), load);
+        return new Run("gateway", repetition, n, seconds, load, used.gateway(), used.questDb());
     }
 
     record DrainResult(Run run, double fillSeconds, List<Heap> heap, double gcSeconds, double firstRowSeconds) {
@@ -366,15 +391,9 @@ public final class HistorianThroughputHarness {
 
     /** Backlog with QuestDB down, then restart and drain. */
     private DrainResult drain(String prefix, long n, int repetition) throws Exception {
-        Path channelDir = scratch.resolve(prefix + "-channel");
-        // the encoded row is about 100 bytes plus the buffer's record and envelope headers: allow 4x
-        long maxBytes = Math.max(2L << 30, n * 400);
-        long usable = Files.getFileStore(scratch).getUsableSpace();
-        if (n * 160 + (3L << 30) > usable) {
-            throw new IllegalStateException("not enough disk for a backlog of " + n + " samples in " + scratch
-                    + ": " + gib(usable) + " free");
-        }
-        Pipeline p = Pipeline.start(this, prefix, channelDir, maxBytes);
+        Pipeline p = pipeline;
+        long before = gatewayRows;
+        long deliveredBefore = p.channel.status().itemsDelivered();
         List<Heap> heap = Collections.synchronizedList(new ArrayList<>());
         HeapSampler sampler = new HeapSampler(heap);
         try {
@@ -385,15 +404,15 @@ public final class HistorianThroughputHarness {
             sampler.phase("fill");
             sampler.start();
             long f0 = System.nanoTime();
-            publish(p, n);
-            awaitBuffered(p, n);
+            publish(p, before, n);
+            awaitBuffered(p, before + n, n);
             double fillSeconds = (System.nanoTime() - f0) / 1e9;
             sampler.phase("backlog");
             heap.add(new Heap("fill", 1, usedAfterGc(), true));
             ChannelStatus full = p.channel.status();
             log("drain: backlog of %,d items, %s on disk, filled in %.2f s (%,.0f samples/s); restarting QuestDB",
                     full.bufferedItems(), gib(full.bufferedBytes()), fillSeconds, n / fillSeconds);
-            check(p, n, prefix);
+            check(p, before + n, prefix);
 
             server.restart();
             String load = loadAverage();
@@ -409,7 +428,7 @@ public final class HistorianThroughputHarness {
             while (true) {
                 ChannelStatus cs = p.channel.status();
                 double progress = 1.0 - (double) cs.bufferedItems() / n;
-                if (firstRow < 0 && cs.itemsDelivered() > 0) {
+                if (firstRow < 0 && cs.itemsDelivered() > deliveredBefore) {
                     firstRow = (System.nanoTime() - d0) / 1e9;
                 }
                 sampler.progress(progress);
@@ -426,7 +445,8 @@ public final class HistorianThroughputHarness {
                 }
                 LockSupport.parkNanos(50_000_000);
             }
-            awaitCount(table, n);
+            awaitCount(table, before + n);
+            gatewayRows += n;
             double seconds = (System.nanoTime() - d0) / 1e9;
             Cpu used = cpu().since(c0);
             String byThread = ThreadCpu.since(threads0, used.gateway());
@@ -445,9 +465,6 @@ public final class HistorianThroughputHarness {
             if (!server.isRunning()) {
                 server.restart();
             }
-            p.stop();
-            dropTables(prefix);
-            deleteTree(channelDir);
         }
     }
 
@@ -517,7 +534,7 @@ public final class HistorianThroughputHarness {
      * version parked 200 µs at a time and read the bus statistics after each wake-up, some 25 times
      * per 1,024 samples, all of it counted as the gateway's CPU).
      */
-    private void publish(Pipeline p, long n) {
+    private void publish(Pipeline p, long first, long n) {
         int tags = options.tags;
         int high = p.config.queueCapacityValues() / 2;
         int low = p.config.queueCapacityValues() / 4;
@@ -527,7 +544,7 @@ public final class HistorianThroughputHarness {
                     LockSupport.parkNanos(5_000_000);
                 } while (queued(p.bus) > low);
             }
-            Instant ts = instant(BASE_MICROS + i);
+            Instant ts = instant(BASE_MICROS + first + i);
             p.bus.publish(new TagValue(paths[(int) (i % tags)], value(i), DataType.FLOAT64, Quality.GOOD, ts, ts));
         }
     }
@@ -540,13 +557,13 @@ public final class HistorianThroughputHarness {
         return max;
     }
 
-    /** Waits until the historian has handed every sample on and the channel holds n items. */
-    private static void awaitBuffered(Pipeline p, long n) {
+    /** Waits until the historian has handed on {@code total} samples so far and the channel holds n items. */
+    private static void awaitBuffered(Pipeline p, long total, long n) {
         long deadline = System.nanoTime() + 600_000_000_000L;
         while (true) {
             HistorianStatus hs = p.historian.status();
             ChannelStatus cs = p.channel.status();
-            if (hs.rowsSubmitted() + hs.rowsRejected() >= n && hs.rowsPending() == 0 && cs.bufferedItems() >= n) {
+            if (hs.rowsSubmitted() + hs.rowsRejected() >= total && hs.rowsPending() == 0 && cs.bufferedItems() >= n) {
                 return;
             }
             if (System.nanoTime() > deadline) {
@@ -556,11 +573,12 @@ public final class HistorianThroughputHarness {
         }
     }
 
-    private static void check(Pipeline p, long n, String what) {
+    /** Fails unless the historian stored exactly {@code total} samples so far and nothing was lost. */
+    private static void check(Pipeline p, long total, String what) {
         HistorianStatus hs = p.historian.status();
         ChannelStatus cs = p.channel.status();
         if (hs.queueDropped() != 0 || hs.valuesFiltered() != 0 || hs.rowsRejected() != 0 || cs.itemsDropped() != 0
-                || hs.samplesStored() != n || cs.itemsQuarantined() != 0) {
+                || hs.samplesStored() != total || cs.itemsQuarantined() != 0) {
             throw new IllegalStateException(what + ": samples lost or filtered: " + hs + " " + cs);
         }
     }
@@ -573,17 +591,6 @@ public final class HistorianThroughputHarness {
             sql(ddl);
         }
         return schema.table(ValueTable.DOUBLE);
-    }
-
-    private void dropTables(String prefix) {
-        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, Optional.empty());
-        for (String table : schema.tables()) {
-            try {
-                sql("DROP TABLE IF EXISTS " + table);
-            } catch (RuntimeException e) {
-                System.err.println("could not drop " + table + ": " + e.getMessage());
-            }
-        }
     }
 
     /** A statement without a result set (DDL), over /exec with the historian's own client. */
