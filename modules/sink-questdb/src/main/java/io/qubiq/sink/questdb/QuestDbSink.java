@@ -50,8 +50,6 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
     private final PingProbe probe;
     /** Reads encoded rows; its caches (shapes, repeated strings) serve {@link #writeEncoded} only. */
     private final QuestDbRowCodec codec = new QuestDbRowCodec();
-    /** Symbol values of {@link #writeEncoded}, handed to the client without making strings. */
-    private final AsciiView asciiView = new AsciiView();
     private Sender sender;
     private boolean closed;
 
@@ -233,7 +231,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
         int symbols = layout.symbolCount();
         s.table(layout.table());
         for (int i = 0; i < symbols; i++) {
-            s.symbol(names[i], in.readAsciiOrString(asciiView));
+            s.symbol(names[i], in.readRepeatedString());
         }
         for (int i = symbols; i < names.length; i++) {
             String name = names[i];

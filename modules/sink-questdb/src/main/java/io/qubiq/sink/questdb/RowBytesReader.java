@@ -20,8 +20,6 @@ final class RowBytesReader {
 
     private static final VarHandle BIG_ENDIAN_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle LITTLE_ENDIAN_LONG =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final byte[] bytes;
     private final BytesCache<String> repeated;
@@ -56,27 +54,19 @@ final class RowBytesReader {
     long readVarLong() {
         byte[] b = bytes;
         int p = pos;
-        if (b.length - p >= 8) {
-            // one 8-byte load: the first byte without its continuation bit ends the varint
-            long word = (long) LITTLE_ENDIAN_LONG.get(b, p);
-            long stops = ~word & 0x8080808080808080L;
-            if (stops != 0) {
-                int bits = Long.numberOfTrailingZeros(stops) + 1; // through the last byte of the varint
-                pos = p + (bits >>> 3);
-                if (bits < 64) {
-                    word &= (1L << bits) - 1;
+        if (b.length - p >= 10) {
+            // enough bytes for the longest varint: no bounds check per byte, the position in a local
+            long value = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                int v = b[p++];
+                value |= (long) (v & 0x7F) << shift;
+                if (v >= 0) {
+                    pos = p;
+                    return value;
                 }
-                return (word & 0x7FL)
-                        | ((word >>> 1) & (0x7FL << 7))
-                        | ((word >>> 2) & (0x7FL << 14))
-                        | ((word >>> 3) & (0x7FL << 21))
-                        | ((word >>> 4) & (0x7FL << 28))
-                        | ((word >>> 5) & (0x7FL << 35))
-                        | ((word >>> 6) & (0x7FL << 42))
-                        | ((word >>> 7) & (0x7FL << 49));
             }
+            throw new IllegalArgumentException("varint longer than 10 bytes at " + p);
         }
-        // near the end, or longer than eight bytes: byte by byte
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int v = readByte();
@@ -144,23 +134,6 @@ final class RowBytesReader {
         pos += length;
     }
 
-    /**
-     * The next string as an {@link AsciiView} when it is ASCII (the view is reused: valid until
-     * the next call), else the string itself, decoded through the repeated-string cache.
-     */
-    CharSequence readAsciiOrString(AsciiView view) {
-        int mark = pos;
-        int length = readCount();
-        need(length);
-        if (isAscii(pos, length)) {
-            view.wrap(bytes, pos, length);
-            pos += length;
-            return view;
-        }
-        pos = mark;
-        return readRepeatedString();
-    }
-
     /** A string value, decoded afresh. */
     String readString() {
         int length = readCount();
@@ -177,18 +150,13 @@ final class RowBytesReader {
         }
     }
 
-    /** Whether {@code bytes[start, start + length)} are all below 0x80; eight at a time. */
+    /** Whether {@code bytes[start, start + length)} are all below 0x80. */
     private boolean isAscii(int start, int length) {
-        int end = start + length;
-        int i = start;
-        long highBits = 0;
-        for (; i + 8 <= end; i += 8) {
-            highBits |= (long) LITTLE_ENDIAN_LONG.get(bytes, i);
-        }
-        for (; i < end; i++) {
+        int highBits = 0;
+        for (int i = start; i < start + length; i++) {
             highBits |= bytes[i];
         }
-        return (highBits & 0x8080808080808080L) == 0;
+        return highBits >= 0;
     }
 
     private String decode(int start, int length, boolean ascii) {

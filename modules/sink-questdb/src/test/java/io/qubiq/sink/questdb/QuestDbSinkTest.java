@@ -121,7 +121,7 @@ class QuestDbSinkTest {
         List<QuestDbRow> asRows = new ArrayList<>();
         List<byte[]> asBytes = new ArrayList<>();
         Instant t0 = Instant.parse("2026-03-04T05:06:07.123456789Z");
-        // symbol values: plain ASCII, ASCII the line protocol must escape, and non-ASCII (not written as a view)
+        // symbol values: plain ASCII, ASCII the line protocol must escape, and non-ASCII
         List<String> tags = List.of("Line1/Motor/1", "Line 1,Motor=2 \\ \"x\"", "Kühler/Motor/3");
         for (int i = 0; i < 50; i++) {
             for (String table : List.of("from_rows", "from_bytes")) {

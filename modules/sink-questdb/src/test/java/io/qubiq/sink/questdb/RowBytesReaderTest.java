@@ -92,29 +92,6 @@ class RowBytesReaderTest {
         }
     }
 
-    @Test
-    void asciiStringsComeAsAViewAndOthersAsStringsWithTheSameCharacters() {
-        RowBytesWriter out = new RowBytesWriter();
-        out.writeString("plant1/line3/sensor150");
-        out.writeString("Kühler/Temperatur");
-        out.writeString("");
-        RowBytesReader in = new RowBytesReader(out.toByteArray(), new BytesCache<>(16, 64));
-        AsciiView view = new AsciiView();
-
-        CharSequence first = in.readAsciiOrString(view);
-        assertThat(first).isSameAs(view);
-        assertThat(first.toString()).isEqualTo("plant1/line3/sensor150");
-        assertThat(first.length()).isEqualTo(22);
-        assertThat(first.charAt(21)).isEqualTo('0');
-        assertThat(first.subSequence(7, 12).toString()).isEqualTo("line3");
-        assertThatThrownBy(() -> first.charAt(22)).isInstanceOf(IndexOutOfBoundsException.class);
-
-        CharSequence second = in.readAsciiOrString(view);
-        assertThat(second).isInstanceOf(String.class).isEqualTo("Kühler/Temperatur");
-        assertThat(in.readAsciiOrString(view).toString()).isEmpty();
-        in.requireEnd();
-    }
-
     private static boolean skipped(byte[] utf8) {
         RowBytesWriter out = new RowBytesWriter();
         out.writeVarLong(utf8.length);
