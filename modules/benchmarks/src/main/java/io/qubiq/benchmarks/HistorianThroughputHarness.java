@@ -66,7 +66,7 @@ import java.util.stream.Stream;
  *       channel's disk buffer ({@code durability: none}); QuestDB restarted; timed from "QuestDB answers
  *       /ping" until the buffer is empty and all M rows are visible. Baseline: direct with M rows, same run,
  *       right after QuestDB is restarted once more, so that both start on a freshly started server.
- *       {@code --drain-repetitions} repeats drain and baseline. Heap used is sampled every second during fill
+ *       {@code --drain-repetitions} repeats drain and baseline, alternating which goes first. Heap used is sampled every second during fill
  *       and drain, and after {@code System.gc()} at the start and end of the fill and at 10 %, 50 % and 90 %
  *       of the drain.
  *   <li><b>warm-up</b> ({@code --warmup W}, not reported): W rows direct, W samples through the gateway and,
@@ -310,13 +310,16 @@ public final class HistorianThroughputHarness {
         }
         if (options.drain) {
             for (int r = 1; r <= options.drainRepetitions; r++) {
+                // as for throughput, alternate which goes first: the guest's speed drifts over minutes
+                if (r % 2 == 0) {
+                    runs.add(drainBaseline(r));
+                }
                 DrainResult drain = drain("rep" + r + "_drain", options.backlog, r);
                 drains.add(drain);
                 runs.add(drain.run);
-                // the baseline starts as the drain does: right after QuestDB (re)started
-                log("drain baseline: restarting QuestDB, then direct with the same %,d rows", options.backlog);
-                server.restart();
-                runs.add(direct("drain-direct", "rep" + r + "_drain_direct", options.backlog, r));
+                if (r % 2 == 1) {
+                    runs.add(drainBaseline(r));
+                }
             }
         }
         String loadEnd = loadAverage();
@@ -324,6 +327,13 @@ public final class HistorianThroughputHarness {
     }
 
     // ------------------------------------------------------------------------------------------ scenarios
+
+    /** Direct with the backlog's row count, starting as a drain does: right after QuestDB (re)started. */
+    private Run drainBaseline(int repetition) {
+        log("drain baseline: restarting QuestDB, then direct with the same %,d rows", options.backlog);
+        server.restart();
+        return direct("drain-direct", "rep" + repetition + "_drain_direct", options.backlog, repetition);
+    }
 
     /** The questdb-client sender writing the historian's row layout directly. */
     private Run direct(String scenario, String prefix, long n, int repetition) {
