@@ -1,39 +1,27 @@
 package io.qubiq.benchmarks;
 
-import io.qubiq.buffer.Durability;
-import io.qubiq.core.event.EventPublisher;
-import io.qubiq.core.tag.DataType;
-import io.qubiq.core.tag.Quality;
+import static io.qubiq.benchmarks.HeapSampler.usedAfterGc;
+
+import io.qubiq.benchmarks.HeapSampler.Heap;
+import io.qubiq.benchmarks.HistorianReport.DrainResult;
+import io.qubiq.benchmarks.HistorianReport.Run;
 import io.qubiq.core.tag.TagPath;
-import io.qubiq.core.tag.TagValue;
 import io.qubiq.historian.Historian;
-import io.qubiq.historian.HistorianChannels;
-import io.qubiq.historian.HistorianConfig;
-import io.qubiq.historian.HistorianStatus;
 import io.qubiq.historian.HistorySchema;
 import io.qubiq.historian.PartitionUnit;
-import io.qubiq.historian.StorageMode;
-import io.qubiq.historian.StorageRule;
 import io.qubiq.historian.ValueTable;
 import io.qubiq.historian.exec.ExecClient;
 import io.qubiq.historian.exec.SqlException;
-import io.qubiq.sink.questdb.QuestDbRow;
-import io.qubiq.sink.questdb.QuestDbSinkConfig;
-import io.qubiq.storeforward.ChannelConfig;
 import io.qubiq.storeforward.ChannelStatus;
-import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
-import io.qubiq.tagbus.SubscriberStats;
 import io.qubiq.tagbus.TagBus;
 import io.qubiq.testkit.questdb.ExecResult;
 import io.qubiq.testkit.questdb.QuestDbServer;
 import io.questdb.client.Sender;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -44,7 +32,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
@@ -94,7 +81,6 @@ import java.util.stream.Stream;
 public final class HistorianThroughputHarness {
 
     private static final long BASE_MICROS = Instant.parse("2026-11-29T00:00:00Z").getEpochSecond() * 1_000_000L;
-    private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final long CLOCK_TICKS = ThreadCpu.CLOCK_TICKS;
@@ -105,7 +91,7 @@ public final class HistorianThroughputHarness {
     private final String[] names;
     private QuestDbServer server;
     /** The gateway: one tag bus, historian and channel for the whole run, as in a running gateway. */
-    private Pipeline pipeline;
+    private HistorianPipeline pipeline;
     /** The direct writer's table, also one for the whole run. */
     private String directTable;
     /** Rows so far in the gateway's and in the direct writer's table; each scenario adds its own. */
@@ -190,36 +176,11 @@ public final class HistorianThroughputHarness {
         }
     }
 
-    // ------------------------------------------------------------------------------------------ results
-
-    /**
-     * One timed scenario. {@code gatewayCpu} and {@code questDbCpu}: CPU seconds the harness JVM (the
-     * gateway path, or the direct writer) and the QuestDB child used in the timed window.
-     */
-    record Run(String scenario, int repetition, long rows, double seconds, String load, double gatewayCpu,
-               double questDbCpu) {
-        double rate() {
-            return rows / seconds;
-        }
-
-        double gatewayMicrosPerRow() {
-            return gatewayCpu * 1e6 / rows;
-        }
-
-        double questDbMicrosPerRow() {
-            return questDbCpu * 1e6 / rows;
-        }
-
-    }
-
     /** CPU seconds used so far by this JVM and by the QuestDB child process. */
     record Cpu(double gateway, double questDb) {
         Cpu since(Cpu start) {
             return new Cpu(gateway - start.gateway, questDb - start.questDb);
         }
-    }
-
-    record Heap(String phase, double progress, long usedBytes, boolean afterGc) {
     }
 
     // ------------------------------------------------------------------------------------------ main
@@ -275,7 +236,8 @@ public final class HistorianThroughputHarness {
         if (backlog * 160 + (3L << 30) > Files.getFileStore(scratch).getUsableSpace()) {
             throw new IllegalStateException("not enough disk for a backlog of " + backlog + " samples in " + scratch);
         }
-        pipeline = Pipeline.start(this, "gw", scratch.resolve("gw-channel"), maxBytes);
+        pipeline = HistorianPipeline.start(server.ilpAddress(), options, "gw", scratch.resolve("gw-channel"),
+                maxBytes);
         // a running gateway has long since prepared its buffer's segments; not a cost of any scenario
         awaitBufferPrepared();
         try {
@@ -316,14 +278,14 @@ public final class HistorianThroughputHarness {
                 }
                 DrainResult drain = drain("rep" + r + "_drain", options.backlog, r);
                 drains.add(drain);
-                runs.add(drain.run);
+                runs.add(drain.run());
                 if (r % 2 == 1) {
                     runs.add(drainBaseline(r));
                 }
             }
         }
         String loadEnd = loadAverage();
-        report(runs, drains, loadStart, loadEnd);
+        new HistorianReport(options).print(runs, drains, loadStart, loadEnd);
     }
 
     // ------------------------------------------------------------------------------------------ scenarios
@@ -350,7 +312,7 @@ public final class HistorianThroughputHarness {
                 long micros = first + i;
                 sender.table(table)
                         .symbol("tag", names[(int) (i % tags)])
-                        .doubleColumn("value", value(i))
+                        .doubleColumn("value", HistorianPipeline.value(i))
                         .longColumn("quality", 0)
                         .timestampColumn("source_ts", micros, ChronoUnit.MICROS)
                         .timestampColumn("server_ts", micros, ChronoUnit.MICROS)
@@ -373,22 +335,22 @@ public final class HistorianThroughputHarness {
 
     /** Tag bus → historian → channel (fast path) → QuestDbSink → QuestDB. */
     private Run gateway(String prefix, long n, int repetition) {
-        Pipeline p = pipeline;
+        HistorianPipeline p = pipeline;
         String table = p.table();
         long before = gatewayRows;
         String load = loadAverage();
         Map<String, Long> threads0 = ThreadCpu.snapshot();
         Cpu c0 = cpu();
         long t0 = System.nanoTime();
-        publish(p, before, n);
+        p.publish(paths, BASE_MICROS + before, n);
         double published = (System.nanoTime() - t0) / 1e9;
         awaitCount(table, before + n);
         gatewayRows += n;
         double seconds = (System.nanoTime() - t0) / 1e9;
         Cpu used = cpu().since(c0);
         String byThread = ThreadCpu.since(threads0, used.gateway());
-        check(p, gatewayRows, prefix);
-        ChannelStatus cs = p.channel.status();
+        p.check(gatewayRows, prefix);
+        ChannelStatus cs = p.channel().status();
         log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all published after %.2f s; channel delivered %,d in all,"
                         + " buffered now %,d; CPU gateway %.2f s (%s), QuestDB %.2f s; load %s)", prefix, n,
                 seconds, n / seconds, published, cs.itemsDelivered(), cs.bufferedItems(), used.gateway(),
@@ -396,14 +358,11 @@ public final class HistorianThroughputHarness {
         return new Run("gateway", repetition, n, seconds, load, used.gateway(), used.questDb());
     }
 
-    record DrainResult(Run run, double fillSeconds, List<Heap> heap, double gcSeconds, double firstRowSeconds) {
-    }
-
     /** Backlog with QuestDB down, then restart and drain. */
     private DrainResult drain(String prefix, long n, int repetition) throws Exception {
-        Pipeline p = pipeline;
+        HistorianPipeline p = pipeline;
         long before = gatewayRows;
-        long deliveredBefore = p.channel.status().itemsDelivered();
+        long deliveredBefore = p.channel().status().itemsDelivered();
         List<Heap> heap = Collections.synchronizedList(new ArrayList<>());
         HeapSampler sampler = new HeapSampler(heap);
         try {
@@ -414,15 +373,15 @@ public final class HistorianThroughputHarness {
             sampler.phase("fill");
             sampler.start();
             long f0 = System.nanoTime();
-            publish(p, before, n);
-            awaitBuffered(p, before + n, n);
+            p.publish(paths, BASE_MICROS + before, n);
+            p.awaitBuffered(before + n, n);
             double fillSeconds = (System.nanoTime() - f0) / 1e9;
             sampler.phase("backlog");
             heap.add(new Heap("fill", 1, usedAfterGc(), true));
-            ChannelStatus full = p.channel.status();
+            ChannelStatus full = p.channel().status();
             log("drain: backlog of %,d items, %s on disk, filled in %.2f s (%,.0f samples/s); restarting QuestDB",
                     full.bufferedItems(), gib(full.bufferedBytes()), fillSeconds, n / fillSeconds);
-            check(p, before + n, prefix);
+            p.check(before + n, prefix);
 
             server.restart();
             String load = loadAverage();
@@ -436,7 +395,7 @@ public final class HistorianThroughputHarness {
             double[] marks = {0.10, 0.50, 0.90};
             int nextMark = 0;
             while (true) {
-                ChannelStatus cs = p.channel.status();
+                ChannelStatus cs = p.channel().status();
                 double progress = 1.0 - (double) cs.bufferedItems() / n;
                 if (firstRow < 0 && cs.itemsDelivered() > deliveredBefore) {
                     firstRow = (System.nanoTime() - d0) / 1e9;
@@ -475,121 +434,6 @@ public final class HistorianThroughputHarness {
             if (!server.isRunning()) {
                 server.restart();
             }
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------ pipeline
-
-    private record Pipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Historian historian,
-                            HistorianConfig config) {
-
-        static Pipeline start(HistorianThroughputHarness h, String prefix, Path channelDir, long maxBytes)
-                throws Exception {
-            deleteTree(channelDir);
-            int batch = h.options.batch;
-            ChannelConfig channelConfig = ChannelConfig.defaults()
-                    .withMaxBytes(maxBytes)
-                    .withDurability(Durability.NONE)
-                    .withBatch(batch, 20)
-                    .withBackoff(100, 500);
-            HistorianConfig defaults = HistorianConfig.defaults();
-            HistorianConfig config = defaults
-                    .withLiveTailSamplesPerTag(h.options.liveTail < 0 ? defaults.liveTailSamplesPerTag()
-                            : h.options.liveTail)
-                    .withTablePrefix(prefix)
-                    .withBatching(batch, 100)
-                    .withRules(StorageRule.defaults().withMode(StorageMode.ALWAYS), List.of())
-                    .withStoreAndForward(channelConfig);
-            QuestDbSinkConfig sinkConfig = QuestDbSinkConfig.of(h.server.ilpAddress());
-            Clock clock = Clock.systemUTC();
-            StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel("historian", config, sinkConfig,
-                    channelDir, Liveness.alwaysUnknown(), EventPublisher.none(), clock);
-            channel.start();
-            TagBus bus = new TagBus();
-            Historian historian = new Historian(config, bus, channel,
-                    HistorianChannels.execClient(config, sinkConfig), clock);
-            historian.start();
-            bus.start();
-            return new Pipeline(bus, channel, historian, config);
-        }
-
-        String table() {
-            return historian.schema().table(ValueTable.DOUBLE);
-        }
-
-        void stop() {
-            try {
-                historian.stop();
-            } catch (Exception e) {
-                System.err.println("historian stop: " + e);
-            }
-            try {
-                bus.stop();
-            } catch (Exception e) {
-                System.err.println("bus stop: " + e);
-            }
-            try {
-                channel.stop();
-            } catch (Exception e) {
-                System.err.println("channel stop: " + e);
-            }
-        }
-    }
-
-    /**
-     * Publishes n samples, round-robin over the tags, one microsecond apart. Paced on the historian's
-     * tag-bus queue, so drop-oldest never triggers: above half its capacity the publisher waits until
-     * the historian has worked it down to a quarter, in steps of 5 ms. The waits are few and long on
-     * purpose: this pacing stands in for a connector and must not cost CPU of its own (the earlier
-     * version parked 200 µs at a time and read the bus statistics after each wake-up, some 25 times
-     * per 1,024 samples, all of it counted as the gateway's CPU).
-     */
-    private void publish(Pipeline p, long first, long n) {
-        int tags = options.tags;
-        int high = p.config.queueCapacityValues() / 2;
-        int low = p.config.queueCapacityValues() / 4;
-        for (long i = 0; i < n; i++) {
-            if ((i & 1023) == 0 && queued(p.bus) > high) {
-                do {
-                    LockSupport.parkNanos(5_000_000);
-                } while (queued(p.bus) > low);
-            }
-            Instant ts = instant(BASE_MICROS + first + i);
-            p.bus.publish(new TagValue(paths[(int) (i % tags)], value(i), DataType.FLOAT64, Quality.GOOD, ts, ts));
-        }
-    }
-
-    private static int queued(TagBus bus) {
-        int max = 0;
-        for (SubscriberStats s : bus.stats().subscribers()) {
-            max = Math.max(max, s.queued());
-        }
-        return max;
-    }
-
-    /** Waits until the historian has handed on {@code total} samples so far and the channel holds n items. */
-    private static void awaitBuffered(Pipeline p, long total, long n) {
-        long deadline = System.nanoTime() + 600_000_000_000L;
-        while (true) {
-            HistorianStatus hs = p.historian.status();
-            ChannelStatus cs = p.channel.status();
-            if (hs.rowsSubmitted() + hs.rowsRejected() >= total && hs.rowsPending() == 0 && cs.bufferedItems() >= n) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("backlog not complete after 10 min: " + hs + " " + cs);
-            }
-            LockSupport.parkNanos(20_000_000);
-        }
-    }
-
-    /** Fails unless the historian stored exactly {@code total} samples so far and nothing was lost. */
-    private static void check(Pipeline p, long total, String what) {
-        HistorianStatus hs = p.historian.status();
-        ChannelStatus cs = p.channel.status();
-        if (hs.queueDropped() != 0 || hs.valuesFiltered() != 0 || hs.rowsRejected() != 0 || cs.itemsDropped() != 0
-                || hs.samplesStored() != total || cs.itemsQuarantined() != 0) {
-            throw new IllegalStateException(what + ": samples lost or filtered: " + hs + " " + cs);
         }
     }
 
@@ -642,154 +486,6 @@ public final class HistorianThroughputHarness {
             }
             LockSupport.parkNanos(20_000_000);
         }
-    }
-
-    // ------------------------------------------------------------------------------------------ heap
-
-    private static long usedAfterGc() {
-        System.gc();
-        return MEMORY.getHeapMemoryUsage().getUsed();
-    }
-
-    /** Samples heap used once a second (no GC forced) with the current phase. */
-    private static final class HeapSampler {
-        private final List<Heap> out;
-        private volatile String phase = "idle";
-        private volatile double progress;
-        private volatile boolean running = true;
-        private final Thread thread;
-
-        HeapSampler(List<Heap> out) {
-            this.out = out;
-            this.thread = new Thread(this::loop, "heap-sampler");
-            this.thread.setDaemon(true);
-        }
-
-        void start() {
-            thread.start();
-        }
-
-        void phase(String value) {
-            phase = value;
-        }
-
-        void progress(double value) {
-            progress = value;
-        }
-
-        void stop() throws InterruptedException {
-            running = false;
-            thread.interrupt();
-            thread.join(2000);
-        }
-
-        private void loop() {
-            while (running) {
-                LockSupport.parkNanos(1_000_000_000L);
-                String current = phase;
-                if (current.equals("fill") || current.equals("drain")) {
-                    out.add(new Heap(current, current.equals("drain") ? progress : -1,
-                            MEMORY.getHeapMemoryUsage().getUsed(), false));
-                }
-            }
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------ report
-
-    private void report(List<Run> runs, List<DrainResult> drains, String loadStart, String loadEnd) {
-        System.out.println();
-        System.out.println("=== Historian throughput: tag bus -> historian -> channel -> QuestDbSink vs questdb-client"
-                + " direct ===");
-        System.out.printf("samples/rep %,d, repetitions %d, warm-up %,d, tags %d, batch %d rows, backlog %,d,"
-                        + " drain repetitions %d%n", options.samples, options.repetitions, options.warmup,
-                options.tags, options.batch, options.drain ? options.backlog : 0,
-                options.drain ? options.drainRepetitions : 0);
-        System.out.println("ratio = rows/s against direct of the same repetition; JVM / QDB µs/row = CPU time of the"
-                + " harness JVM (gateway path or direct writer) / of QuestDB per row. QuestDB's follows wall time (its"
-                + " workers poll and take what CPU is free); the JVM's is the cost of each path.");
-        System.out.printf("%-12s %4s %12s %9s %12s %7s %10s %10s  %s%n", "scenario", "rep", "rows", "seconds",
-                "rows/s", "ratio", "JVM µs/row", "QDB µs/row", "load avg at start");
-        List<Double> ratios = new ArrayList<>();
-        for (int r = 1; r <= options.repetitions; r++) {
-            Run d = find(runs, "direct", r);
-            Run g = find(runs, "gateway", r);
-            row(d, null);
-            row(g, d);
-            ratios.add(g.rate() / d.rate());
-        }
-        System.out.printf("throughput: direct median %,.0f rows/s, gateway median %,.0f rows/s; median of per-rep ratios"
-                        + " %.3f (min %.3f, max %.3f); JVM CPU per row, median: direct %.2f µs, gateway %.2f µs%n",
-                median(values(runs, "direct", Run::rate)), median(values(runs, "gateway", Run::rate)), median(ratios),
-                Collections.min(ratios), Collections.max(ratios),
-                median(values(runs, "direct", Run::gatewayMicrosPerRow)),
-                median(values(runs, "gateway", Run::gatewayMicrosPerRow)));
-        if (!drains.isEmpty()) {
-            List<Double> drainRatios = new ArrayList<>();
-            for (DrainResult drain : drains) {
-                Run dd = find(runs, "drain-direct", drain.run.repetition());
-                row(drain.run, dd);
-                row(dd, null);
-                drainRatios.add(drain.run.rate() / dd.rate());
-                System.out.printf("  drain %d: ratio %.3f; backlog fill %.2f s = %,.0f samples/s; first row delivered"
-                                + " %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
-                        drain.run.repetition(), drain.run.rate() / dd.rate(), drain.fillSeconds,
-                        options.backlog / drain.fillSeconds, drain.firstRowSeconds, drain.gcSeconds);
-            }
-            System.out.printf("drain (%,d rows, %d repetitions): median ratio %.3f (min %.3f, max %.3f); JVM CPU per"
-                            + " row, median: direct %.2f µs, drain %.2f µs%n", options.backlog, drains.size(),
-                    median(drainRatios), Collections.min(drainRatios), Collections.max(drainRatios),
-                    median(values(runs, "drain-direct", Run::gatewayMicrosPerRow)),
-                    median(values(runs, "drain", Run::gatewayMicrosPerRow)));
-            for (DrainResult drain : drains) {
-                System.out.printf("heap, drain %d:%n", drain.run.repetition());
-                heapReport(drain.heap);
-            }
-        }
-        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
-                Runtime.getRuntime().availableProcessors());
-    }
-
-    private static void heapReport(List<Heap> heap) {
-        for (String phase : List.of("fill", "drain")) {
-            List<Double> mib = heap.stream().filter(h -> h.phase.equals(phase) && !h.afterGc)
-                    .map(h -> h.usedBytes / 1048576.0).sorted().toList();
-            if (!mib.isEmpty()) {
-                System.out.printf("heap used during %-5s (1 s samples, no forced GC, n=%d): min %.0f MiB, median %.0f"
-                        + " MiB, max %.0f MiB%n", phase, mib.size(), mib.get(0), median(mib), mib.get(mib.size() - 1));
-            }
-        }
-        System.out.print("heap used after System.gc():");
-        for (Heap h : heap) {
-            if (h.afterGc) {
-                String at = h.phase.equals("fill") ? (h.progress == 0 ? "fill start (empty buffer)"
-                        : "fill end (full backlog)") : String.format("drain %.0f %%", h.progress * 100);
-                System.out.printf(" %s %.1f MiB;", at, h.usedBytes / 1048576.0);
-            }
-        }
-        System.out.println();
-    }
-
-    /** One table row; with a {@code baseline}, also the rate ratio against it. */
-    private static void row(Run r, Run baseline) {
-        System.out.printf("%-12s %4d %,12d %9.2f %,12.0f %7s %10.2f %10.2f  %s%n", r.scenario, r.repetition, r.rows,
-                r.seconds, r.rate(), baseline == null ? "" : String.format("%.3f", r.rate() / baseline.rate()),
-                r.gatewayMicrosPerRow(), r.questDbMicrosPerRow(), r.load);
-    }
-
-    private static List<Double> values(List<Run> runs, String scenario, java.util.function.ToDoubleFunction<Run> value) {
-        return runs.stream().filter(r -> r.scenario.equals(scenario)).map(value::applyAsDouble).toList();
-    }
-
-    private static Run find(List<Run> runs, String scenario, int repetition) {
-        return runs.stream().filter(r -> r.scenario.equals(scenario) && r.repetition == repetition)
-                .findFirst().orElseThrow();
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     // ------------------------------------------------------------------------------------------ helpers
@@ -855,14 +551,6 @@ public final class HistorianThroughputHarness {
         } catch (IOException e) {
             return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
-    }
-
-    private static double value(long i) {
-        return (i % 10_000) * 0.25 - 1000.0;
-    }
-
-    private static Instant instant(long micros) {
-        return Instant.ofEpochSecond(micros / 1_000_000, (micros % 1_000_000) * 1000);
     }
 
     private static String gib(long bytes) {
