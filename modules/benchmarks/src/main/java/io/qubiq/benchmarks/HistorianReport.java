@@ -3,7 +3,6 @@ package io.qubiq.benchmarks;
 import io.qubiq.benchmarks.HeapSampler.Heap;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
@@ -68,10 +67,10 @@ final class HistorianReport {
         }
         System.out.printf("throughput: direct median %,.0f rows/s, gateway median %,.0f rows/s; median of per-rep ratios"
                         + " %.3f (min %.3f, max %.3f); JVM CPU per row, median: direct %.2f µs, gateway %.2f µs%n",
-                median(values(runs, "direct", Run::rate)), median(values(runs, "gateway", Run::rate)), median(ratios),
+                Medians.of(values(runs, "direct", Run::rate)), Medians.of(values(runs, "gateway", Run::rate)), Medians.of(ratios),
                 Collections.min(ratios), Collections.max(ratios),
-                median(values(runs, "direct", Run::gatewayMicrosPerRow)),
-                median(values(runs, "gateway", Run::gatewayMicrosPerRow)));
+                Medians.of(values(runs, "direct", Run::gatewayMicrosPerRow)),
+                Medians.of(values(runs, "gateway", Run::gatewayMicrosPerRow)));
         if (!drains.isEmpty()) {
             List<Double> drainRatios = new ArrayList<>();
             for (DrainResult drain : drains) {
@@ -86,9 +85,9 @@ final class HistorianReport {
             }
             System.out.printf("drain (%,d rows, %d repetitions): median ratio %.3f (min %.3f, max %.3f); JVM CPU per"
                             + " row, median: direct %.2f µs, drain %.2f µs%n", options.backlog, drains.size(),
-                    median(drainRatios), Collections.min(drainRatios), Collections.max(drainRatios),
-                    median(values(runs, "drain-direct", Run::gatewayMicrosPerRow)),
-                    median(values(runs, "drain", Run::gatewayMicrosPerRow)));
+                    Medians.of(drainRatios), Collections.min(drainRatios), Collections.max(drainRatios),
+                    Medians.of(values(runs, "drain-direct", Run::gatewayMicrosPerRow)),
+                    Medians.of(values(runs, "drain", Run::gatewayMicrosPerRow)));
             for (DrainResult drain : drains) {
                 System.out.printf("heap, drain %d:%n", drain.run.repetition());
                 heapReport(drain.heap);
@@ -104,7 +103,7 @@ final class HistorianReport {
                     .map(h -> h.usedBytes() / 1048576.0).sorted().toList();
             if (!mib.isEmpty()) {
                 System.out.printf("heap used during %-5s (1 s samples, no forced GC, n=%d): min %.0f MiB, median %.0f"
-                        + " MiB, max %.0f MiB%n", phase, mib.size(), mib.get(0), median(mib), mib.get(mib.size() - 1));
+                        + " MiB, max %.0f MiB%n", phase, mib.size(), mib.get(0), Medians.of(mib), mib.get(mib.size() - 1));
             }
         }
         System.out.print("heap used after System.gc():");
@@ -134,9 +133,4 @@ final class HistorianReport {
                 .findFirst().orElseThrow();
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
 }

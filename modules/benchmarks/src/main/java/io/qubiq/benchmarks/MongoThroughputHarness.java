@@ -28,7 +28,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -405,10 +404,10 @@ public final class MongoThroughputHarness {
         }
         for (String scenario : scenarios) {
             List<Double> rates = runs.stream().filter(x -> x.scenario.equals(scenario)).map(Run::rate).toList();
-            System.out.printf("median %-9s %,12.0f docs/s", scenario, median(rates));
+            System.out.printf("median %-9s %,12.0f docs/s", scenario, Medians.of(rates));
             List<Double> r = ratios.get(scenario);
             if (r != null) {
-                System.out.printf("; %s / direct per rep: median %.3f (min %.3f, max %.3f)", scenario, median(r),
+                System.out.printf("; %s / direct per rep: median %.3f (min %.3f, max %.3f)", scenario, Medians.of(r),
                         Collections.min(r), Collections.max(r));
             }
             System.out.println();
@@ -420,12 +419,6 @@ public final class MongoThroughputHarness {
     private static Run find(List<Run> runs, String scenario, int repetition) {
         return runs.stream().filter(r -> r.scenario.equals(scenario) && r.repetition == repetition)
                 .findFirst().orElseThrow();
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     // ------------------------------------------------------------------------------------------ helpers

@@ -31,7 +31,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -343,9 +342,9 @@ public final class MqttThroughputHarness {
         }
         System.out.printf("median direct %,.0f msg/s, gateway %,.0f msg/s; median of per-rep ratios %.3f (min %.3f,"
                         + " max %.3f)%n",
-                median(runs.stream().filter(x -> x.side().equals("direct")).map(Run::rate).toList()),
-                median(runs.stream().filter(x -> x.side().equals("gateway")).map(Run::rate).toList()),
-                median(ratios), Collections.min(ratios), Collections.max(ratios));
+                Medians.of(runs.stream().filter(x -> x.side().equals("direct")).map(Run::rate).toList()),
+                Medians.of(runs.stream().filter(x -> x.side().equals("gateway")).map(Run::rate).toList()),
+                Medians.of(ratios), Collections.min(ratios), Collections.max(ratios));
         System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
                 Runtime.getRuntime().availableProcessors());
     }
@@ -357,12 +356,6 @@ public final class MqttThroughputHarness {
 
     private static Run find(List<Run> runs, String side, int repetition) {
         return runs.stream().filter(r -> r.side().equals(side) && r.repetition() == repetition).findFirst().orElseThrow();
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     private void printFacts(String load) {

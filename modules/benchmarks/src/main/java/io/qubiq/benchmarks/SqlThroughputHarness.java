@@ -446,15 +446,15 @@ public final class SqlThroughputHarness {
             }
         }
         System.out.printf("median: direct %,.0f rows/s, gateway %,.0f rows/s; gateway/direct per rep: median %.3f"
-                        + " (min %.3f, max %.3f); pooled %.3f%n", median(rates(runs, "direct")),
-                median(rates(runs, "gateway")), median(ratios), Collections.min(ratios), Collections.max(ratios),
+                        + " (min %.3f, max %.3f); pooled %.3f%n", Medians.of(rates(runs, "direct")),
+                Medians.of(rates(runs, "gateway")), Medians.of(ratios), Collections.min(ratios), Collections.max(ratios),
                 pooled(runs, "gateway") / pooled(runs, "direct"));
         System.out.printf("CPU us/row, medians (client: the writing threads of this JVM; server: every PostgreSQL"
-                        + " process): direct %.2f + %.2f, gateway %.2f + %.2f%n", median(cpu(runs, "direct")),
-                median(serverCpu(runs, "direct")), median(cpu(runs, "gateway")), median(serverCpu(runs, "gateway")));
+                        + " process): direct %.2f + %.2f, gateway %.2f + %.2f%n", Medians.of(cpu(runs, "direct")),
+                Medians.of(serverCpu(runs, "direct")), Medians.of(cpu(runs, "gateway")), Medians.of(serverCpu(runs, "gateway")));
         if (options.buffered) {
             System.out.printf("buffered (fast path off): %,.0f rows/s; buffered/direct median %.3f (min %.3f, max"
-                            + " %.3f)%n", median(rates(runs, "buffered")), median(bufferedRatios),
+                            + " %.3f)%n", Medians.of(rates(runs, "buffered")), Medians.of(bufferedRatios),
                     Collections.min(bufferedRatios), Collections.max(bufferedRatios));
         }
         System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
@@ -488,12 +488,6 @@ public final class SqlThroughputHarness {
         System.out.printf("%-9s %4d %,12d %9.2f %,12.0f %7s %10.2f %10.2f  %s%n", r.scenario(), r.repetition(),
                 r.rows(), r.seconds(), r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.cpuMicrosPerRow(),
                 r.serverCpuMicrosPerRow(), r.load());
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     private void printFacts(String load) {
