@@ -30,11 +30,12 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The gateway side of {@link HistorianThroughputHarness}: a tag bus, the historian (storage rule
  * {@code always}) and its store-and-forward channel ({@code durability: none}) in front of the
- * QuestDB sink, as the gateway wires them, plus the harness's publisher standing in for a connector
+ * QuestDB sink, as the gateway wires them (with the harness's {@link DrainValve} between channel and
+ * sink), plus the harness's publisher standing in for a connector
  * and the checks that no sample was lost. One serves a whole run.
  */
-record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Historian historian,
-                         HistorianConfig config) {
+record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, DrainValve valve,
+                         Historian historian, HistorianConfig config) {
 
     /** Starts bus, historian and channel writing tables {@code <prefix>_*} at {@code ilpAddress}. */
     static HistorianPipeline start(String ilpAddress, HistorianThroughputHarness.Options options, String prefix,
@@ -55,15 +56,16 @@ record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Hi
                 .withStoreAndForward(channelConfig);
         QuestDbSinkConfig sinkConfig = QuestDbSinkConfig.of(ilpAddress);
         Clock clock = Clock.systemUTC();
-        StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel("historian", config, sinkConfig,
-                channelDir, Liveness.alwaysUnknown(), EventPublisher.none(), clock);
+        DrainValve valve = new DrainValve(HistorianChannels.sink("historian", config, sinkConfig, clock));
+        StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel("historian", config, valve, channelDir,
+                Liveness.alwaysUnknown(), EventPublisher.none(), clock);
         channel.start();
         TagBus bus = new TagBus();
         Historian historian = new Historian(config, bus, channel, HistorianChannels.execClient(config, sinkConfig),
                 clock);
         historian.start();
         bus.start();
-        return new HistorianPipeline(bus, channel, historian, config);
+        return new HistorianPipeline(bus, channel, valve, historian, config);
     }
 
     /** The value of sample (or direct row) {@code i}: the same on both sides. */

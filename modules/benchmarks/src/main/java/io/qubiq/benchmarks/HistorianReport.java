@@ -33,8 +33,12 @@ final class HistorianReport {
 
     }
 
-    /** A timed drain and what was measured around it. */
-    record DrainResult(Run run, double fillSeconds, List<Heap> heap, double gcSeconds, double firstRowSeconds) {
+    /**
+     * A timed drain and what was measured around it; {@code sliceRatios}: for a drain timed in slices,
+     * each slice's rate against the direct slice beside it (empty for a drain timed whole).
+     */
+    record DrainResult(Run run, double fillSeconds, List<Heap> heap, double gcSeconds, double firstRowSeconds,
+                       List<Double> sliceRatios) {
     }
 
     private final HistorianThroughputHarness.Options options;
@@ -49,9 +53,11 @@ final class HistorianReport {
         System.out.println("=== Historian throughput: tag bus -> historian -> channel -> QuestDbSink vs questdb-client"
                 + " direct ===");
         System.out.printf("samples/rep %,d, repetitions %d, warm-up %,d, tags %d, batch %d rows, backlog %,d,"
-                        + " drain repetitions %d%n", options.samples, options.repetitions, options.warmup,
+                        + " drain repetitions %d, %s%n", options.samples, options.repetitions, options.warmup,
                 options.tags, options.batch, options.drain ? options.backlog : 0,
-                options.drain ? options.drainRepetitions : 0);
+                options.drain ? options.drainRepetitions : 0, options.drainSlice > 0
+                        ? String.format("drain and direct in alternating slices of %,d rows", options.drainSlice)
+                        : "drain timed whole, then direct");
         System.out.println("ratio = rows/s against direct of the same repetition; JVM / QDB µs/row = CPU time of the"
                 + " harness JVM (gateway path or direct writer) / of QuestDB per row. QuestDB's follows wall time (its"
                 + " workers poll and take what CPU is free); the JVM's is the cost of each path.");
@@ -78,10 +84,19 @@ final class HistorianReport {
                 row(drain.run, dd);
                 row(dd, null);
                 drainRatios.add(drain.run.rate() / dd.rate());
-                System.out.printf("  drain %d: ratio %.3f; backlog fill %.2f s = %,.0f samples/s; first row delivered"
-                                + " %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
-                        drain.run.repetition(), drain.run.rate() / dd.rate(), drain.fillSeconds,
-                        options.backlog / drain.fillSeconds, drain.firstRowSeconds, drain.gcSeconds);
+                if (drain.sliceRatios.isEmpty()) {
+                    System.out.printf("  drain %d: ratio %.3f; backlog fill %.2f s = %,.0f samples/s; first row"
+                                    + " delivered %.2f s after QuestDB answered; System.gc() time in drain %.2f s%n",
+                            drain.run.repetition(), drain.run.rate() / dd.rate(), drain.fillSeconds,
+                            options.backlog / drain.fillSeconds, drain.firstRowSeconds, drain.gcSeconds);
+                } else {
+                    List<Double> sorted = drain.sliceRatios.stream().sorted().toList();
+                    System.out.printf("  drain %d: ratio %.3f over %d slices of %,d rows alternating with direct"
+                                    + " (per slice: min %.3f, median %.3f, max %.3f); backlog fill %.2f s = %,.0f"
+                                    + " samples/s%n", drain.run.repetition(), drain.run.rate() / dd.rate(),
+                            sorted.size(), options.drainSlice, sorted.get(0), Medians.of(sorted),
+                            sorted.get(sorted.size() - 1), drain.fillSeconds, options.backlog / drain.fillSeconds);
+                }
             }
             System.out.printf("drain (%,d rows, %d repetitions): median ratio %.3f (min %.3f, max %.3f); JVM CPU per"
                             + " row, median: direct %.2f µs, drain %.2f µs%n", options.backlog, drains.size(),

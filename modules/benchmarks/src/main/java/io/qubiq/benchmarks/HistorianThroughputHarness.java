@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
@@ -50,12 +51,17 @@ import java.util.stream.Stream;
  *       repetition. The publisher is paced on the historian's tag-bus queue (kept under half full) so the
  *       bus's drop-oldest policy never discards a sample; any drop fails the run.
  *   <li><b>drain</b>: QuestDB stopped, a backlog of M samples published through the same path lands in the
- *       channel's disk buffer ({@code durability: none}); QuestDB restarted; timed from "QuestDB answers
- *       /ping" until the buffer is empty and all M rows are visible. Baseline: direct with M rows, same run,
- *       right after QuestDB is restarted once more, so that both start on a freshly started server.
- *       {@code --drain-repetitions} repeats drain and baseline, alternating which goes first. Heap used is sampled every second during fill
- *       and drain, and after {@code System.gc()} at the start and end of the fill and at 10 %, 50 % and 90 %
- *       of the drain.
+ *       channel's disk buffer ({@code durability: none}); QuestDB restarted. By default ({@code --drain-slice S},
+ *       1 million) the drain is timed in slices of S rows that alternate with slices of the direct writer of
+ *       the same size (drain, direct, direct, drain, ...; a {@link DrainValve} between channel and sink holds
+ *       the forwarder while direct writes), after an untimed warm-up of the restarted QuestDB; each side's
+ *       rate is its rows over the sum of its slices, each slice timed until its rows are visible. Both sides
+ *       then meet the same guest: on this machine its speed moved both by up to ±15 % from one minute to the
+ *       next, more than the difference measured. With {@code --drain-slice 0} the drain is timed whole, from
+ *       "QuestDB answers /ping" until all M rows are visible, and the baseline is direct with M rows right
+ *       after QuestDB is restarted once more. {@code --drain-repetitions} repeats drain and baseline. Heap used
+ *       is sampled every second during fill and drain, and after {@code System.gc()} at the start and end of
+ *       the fill and at 10 %, 50 % and 90 % of the drain (between slices, when sliced).
  *   <li><b>warm-up</b> ({@code --warmup W}, not reported): W rows direct, W samples through the gateway and,
  *       unless {@code --no-drain}, a drain of W samples, so that every timed scenario runs compiled code.
  *       Without the drain warm-up the first timed drain also paid the JIT compiling its path (buffer reads,
@@ -94,6 +100,9 @@ public final class HistorianThroughputHarness {
     private HistorianPipeline pipeline;
     /** The direct writer's table, also one for the whole run. */
     private String directTable;
+    /** A third table, only written to warm up a restarted QuestDB before a sliced drain; its rows. */
+    private String warmTable;
+    private long warmRows;
     /** Rows so far in the gateway's and in the direct writer's table; each scenario adds its own. */
     private long gatewayRows;
     private long directRows;
@@ -116,6 +125,7 @@ public final class HistorianThroughputHarness {
         long backlog = 10_000_000;
         int repetitions = 3;
         int drainRepetitions = 1;
+        long drainSlice = 1_000_000;
         long warmup = 1_000_000;
         int tags = 300;
         int batch = 1000;
@@ -133,6 +143,7 @@ public final class HistorianThroughputHarness {
                     case "--backlog" -> o.backlog = count(args[++i]);
                     case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
                     case "--drain-repetitions" -> o.drainRepetitions = Integer.parseInt(args[++i]);
+                    case "--drain-slice" -> o.drainSlice = count(args[++i]);
                     case "--warmup" -> o.warmup = count(args[++i]);
                     case "--tags" -> o.tags = Integer.parseInt(args[++i]);
                     case "--batch" -> o.batch = Integer.parseInt(args[++i]);
@@ -143,11 +154,13 @@ public final class HistorianThroughputHarness {
                     case "-h", "--help" -> {
                         System.out.println("""
                                 HistorianThroughputHarness [--samples N] [--backlog M] [--repetitions R] [--warmup W]
-                                    [--drain-repetitions D] [--tags T] [--batch B] [--live-tail L] [--dir DIR]
-                                    [--no-drain] [--keep]
+                                    [--drain-repetitions D] [--drain-slice S] [--tags T] [--batch B] [--live-tail L]
+                                    [--dir DIR] [--no-drain] [--keep]
                                   N  samples per throughput repetition (default 3m); M drain backlog (default 10m);
                                   R  repetitions of direct+gateway (default 3); W warm-up samples, also the warm-up drain's (default 1m, 0 = none);
                                   D  repetitions of drain+direct, each on a freshly restarted QuestDB (default 1);
+                                  S  drain and its direct baseline timed in alternating slices of S rows (default 1m);
+                                     0 = the whole drain, then the whole baseline;
                                   T  tags (default 300); B rows per flush / historian batch / forwarder batch (1000);
                                   L  live-tail samples per tag (default: the historian's default, 1000; 0 = none);
                                   DIR scratch directory, emptied first and deleted after (unless --keep).
@@ -158,7 +171,7 @@ public final class HistorianThroughputHarness {
                 }
             }
             if (o.samples < 1 || o.backlog < 1 || o.repetitions < 1 || o.drainRepetitions < 1 || o.tags < 1
-                    || o.batch < 1) {
+                    || o.batch < 1 || o.drainSlice < 0) {
                 throw new IllegalArgumentException("counts must be positive");
             }
             return o;
@@ -178,8 +191,14 @@ public final class HistorianThroughputHarness {
 
     /** CPU seconds used so far by this JVM and by the QuestDB child process. */
     record Cpu(double gateway, double questDb) {
+        static final Cpu NONE = new Cpu(0, 0);
+
         Cpu since(Cpu start) {
             return new Cpu(gateway - start.gateway, questDb - start.questDb);
+        }
+
+        Cpu plus(Cpu other) {
+            return new Cpu(gateway + other.gateway, questDb + other.questDb);
         }
     }
 
@@ -268,9 +287,20 @@ public final class HistorianThroughputHarness {
         if (options.drain && options.warmup > 0) {
             // the direct writer's code is compiled by now; the drain's (buffer reads, row bytes) is not yet
             log("warm-up: drain of %,d samples (not reported)", options.warmup);
-            drain("warm_drain", options.warmup, 0);
+            if (options.drainSlice > 0) {
+                slicedDrain("warm_drain", options.warmup, 0);
+            } else {
+                drain("warm_drain", options.warmup, 0);
+            }
         }
-        if (options.drain) {
+        if (options.drain && options.drainSlice > 0) {
+            for (int r = 1; r <= options.drainRepetitions; r++) {
+                SlicedDrain sliced = slicedDrain("rep" + r + "_drain", options.backlog, r);
+                drains.add(sliced.drain());
+                runs.add(sliced.drain().run());
+                runs.add(sliced.direct());
+            }
+        } else if (options.drain) {
             for (int r = 1; r <= options.drainRepetitions; r++) {
                 // as for throughput, alternate which goes first: the guest's speed drifts over minutes
                 if (r % 2 == 0) {
@@ -299,13 +329,33 @@ public final class HistorianThroughputHarness {
 
     /** The questdb-client sender writing the historian's row layout directly. */
     private Run direct(String scenario, String prefix, long n, int repetition) {
-        String table = directTable;
-        long first = BASE_MICROS + directRows;
         String load = loadAverage();
+        Cpu c0 = cpu();
+        long t0 = System.nanoTime();
+        double sent = writeDirect(n);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        Cpu used = cpu().since(c0);
+        log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all sent after %.2f s; CPU harness %.2f s, QuestDB %.2f s;"
+                + " load %s)", prefix, n, seconds, n / seconds, sent, used.gateway(), used.questDb(), load);
+        return new Run(scenario, repetition, n, seconds, load, used.gateway(), used.questDb());
+    }
+
+    /**
+     * Writes the next n rows of the direct table (a new sender, a flush every {@code --batch} rows) and
+     * waits until its {@code count()} shows them; returns the seconds until the last flush returned.
+     */
+    private double writeDirect(long n) {
+        double sent = writeRows(directTable, directRows, n);
+        directRows += n;
+        return sent;
+    }
+
+    /** {@link #writeDirect} into {@code table}, which holds {@code rowsBefore} rows. */
+    private double writeRows(String table, long rowsBefore, long n) {
+        long first = BASE_MICROS + rowsBefore;
         String config = "http::addr=" + server.ilpAddress() + ";auto_flush=off;protocol_version=2;retry_timeout=0;";
         int batch = options.batch;
         int tags = options.tags;
-        Cpu c0 = cpu();
         long t0 = System.nanoTime();
         try (Sender sender = Sender.fromConfig(config)) {
             for (long i = 0; i < n; i++) {
@@ -324,13 +374,8 @@ public final class HistorianThroughputHarness {
             sender.flush();
         }
         double sent = (System.nanoTime() - t0) / 1e9;
-        awaitCount(table, directRows + n);
-        directRows += n;
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        Cpu used = cpu().since(c0);
-        log("%-16s %,12d rows %8.2f s %,12.0f rows/s (all sent after %.2f s; CPU harness %.2f s, QuestDB %.2f s;"
-                + " load %s)", prefix, n, seconds, n / seconds, sent, used.gateway(), used.questDb(), load);
-        return new Run(scenario, repetition, n, seconds, load, used.gateway(), used.questDb());
+        awaitCount(table, rowsBefore + n);
+        return sent;
     }
 
     /** Tag bus → historian → channel (fast path) → QuestDbSink → QuestDB. */
@@ -367,22 +412,7 @@ public final class HistorianThroughputHarness {
         HeapSampler sampler = new HeapSampler(heap);
         try {
             String table = p.table();
-            log("drain: stopping QuestDB, publishing a backlog of %,d samples into the channel's buffer", n);
-            server.stop();
-            heap.add(new Heap("fill", 0, usedAfterGc(), true));
-            sampler.phase("fill");
-            sampler.start();
-            long f0 = System.nanoTime();
-            p.publish(paths, BASE_MICROS + before, n);
-            p.awaitBuffered(before + n, n);
-            double fillSeconds = (System.nanoTime() - f0) / 1e9;
-            sampler.phase("backlog");
-            heap.add(new Heap("fill", 1, usedAfterGc(), true));
-            ChannelStatus full = p.channel().status();
-            log("drain: backlog of %,d items, %s on disk, filled in %.2f s (%,.0f samples/s); restarting QuestDB",
-                    full.bufferedItems(), gib(full.bufferedBytes()), fillSeconds, n / fillSeconds);
-            p.check(before + n, prefix);
-
+            double fillSeconds = fill(prefix, n, heap, sampler);
             server.restart();
             String load = loadAverage();
             sampler.phase("drain");
@@ -428,8 +458,183 @@ public final class HistorianThroughputHarness {
                     + " %.2f s; load %s)", prefix, n, seconds, n / seconds, firstRow, gcSeconds, gatewayCpu, gcCpu,
                     byThread, used.questDb(), load);
             return new DrainResult(new Run("drain", repetition, n, seconds, load, gatewayCpu, used.questDb()),
-                    fillSeconds, List.copyOf(heap), gcSeconds, firstRow);
+                    fillSeconds, List.copyOf(heap), gcSeconds, firstRow, List.of());
         } finally {
+            sampler.stop();
+            if (!server.isRunning()) {
+                server.restart();
+            }
+        }
+    }
+
+    /**
+     * QuestDB stopped, n samples published into the channel's buffer (the outage's backlog); heap read
+     * after a full GC at the start and the end. Leaves QuestDB stopped; returns the fill's seconds.
+     */
+    private double fill(String prefix, long n, List<Heap> heap, HeapSampler sampler) {
+        HistorianPipeline p = pipeline;
+        long before = gatewayRows;
+        log("drain: stopping QuestDB, publishing a backlog of %,d samples into the channel's buffer", n);
+        server.stop();
+        heap.add(new Heap("fill", 0, usedAfterGc(), true));
+        sampler.phase("fill");
+        sampler.start();
+        long f0 = System.nanoTime();
+        p.publish(paths, BASE_MICROS + before, n);
+        p.awaitBuffered(before + n, n);
+        double fillSeconds = (System.nanoTime() - f0) / 1e9;
+        sampler.phase("backlog");
+        heap.add(new Heap("fill", 1, usedAfterGc(), true));
+        ChannelStatus full = p.channel().status();
+        log("drain: backlog of %,d items, %s on disk, filled in %.2f s (%,.0f samples/s); restarting QuestDB",
+                full.bufferedItems(), gib(full.bufferedBytes()), fillSeconds, n / fillSeconds);
+        p.check(before + n, prefix);
+        return fillSeconds;
+    }
+
+    /**
+     * Right after a restart QuestDB's own JVM runs cold code (interpreted, then compiled) for a few
+     * seconds: whichever side wrote first paid for it, a whole drain slice slower than the rest. Both
+     * sides start warm instead: direct rows into a third table, untimed, while the forwarder waits.
+     */
+    private void warmUpQuestDb(String prefix) {
+        if (warmTable == null) {
+            warmTable = createTables("qdbwarm");
+        }
+        long n = Math.min(options.drainSlice, 1_000_000);
+        long t0 = System.nanoTime();
+        writeRows(warmTable, warmRows, n);
+        warmRows += n;
+        log("%-16s QuestDB restarted; warmed up with %,d direct rows into %s in %.2f s (untimed)", prefix, n,
+                warmTable, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** A drain timed in slices and its direct baseline, timed in the slices between. */
+    record SlicedDrain(DrainResult drain, Run direct) {
+    }
+
+    /** What one side used over the slices of a sliced drain. */
+    private final class Tally {
+        long rows;
+        double seconds;
+        Cpu cpu = Cpu.NONE;
+        final Map<String, Long> threads = new TreeMap<>();
+        private Map<String, Long> threads0;
+        private Cpu c0;
+        private long t0;
+
+        void begin() {
+            threads0 = ThreadCpu.snapshot();
+            c0 = cpu();
+            t0 = System.nanoTime();
+        }
+
+        /** Ends a slice of {@code n} rows; returns its seconds. */
+        double end(long n) {
+            double slice = (System.nanoTime() - t0) / 1e9;
+            cpu = cpu.plus(cpu().since(c0));
+            ThreadCpu.addSince(threads, threads0);
+            rows += n;
+            seconds += slice;
+            return slice;
+        }
+    }
+
+    /**
+     * Backlog with QuestDB down, then QuestDB restarted and the backlog drained in slices of {@code
+     * --drain-slice} rows, alternating with slices of the direct writer of the same size: drain, direct,
+     * direct, drain, drain, direct, ... (which goes first flips with the repetition). While one side
+     * runs the other is idle: the forwarder waits in the {@link DrainValve} holding its next batch.
+     * Each slice is timed from its start until its table's {@code count()} shows its rows; each side's
+     * rate is its rows over the sum of its slices. So both sides meet the guest's drift within seconds
+     * of each other (a whole 10-million drain takes about a minute, and the guest's speed moved both
+     * sides by ±15 % between consecutive minutes on this machine). Heap is read after a full GC between
+     * slices, outside the timed windows, once the drain has passed 10, 50 and 90 %.
+     */
+    private SlicedDrain slicedDrain(String prefix, long n, int repetition) throws Exception {
+        HistorianPipeline p = pipeline;
+        DrainValve valve = p.valve();
+        List<Heap> heap = Collections.synchronizedList(new ArrayList<>());
+        HeapSampler sampler = new HeapSampler(heap);
+        valve.hold();
+        try {
+            String table = p.table();
+            double fillSeconds = fill(prefix, n, heap, sampler);
+            server.restart();
+            warmUpQuestDb(prefix);
+            String load = loadAverage();
+            sampler.phase("drain");
+            Tally drain = new Tally();
+            Tally direct = new Tally();
+            List<Double> ratios = new ArrayList<>();
+            double[] marks = {0.10, 0.50, 0.90};
+            int nextMark = 0;
+            long drained = 0;
+            for (int k = 0; drained < n; k++) {
+                long want = Math.min(options.drainSlice, n - drained);
+                boolean drainFirst = (k + repetition) % 2 == 1;
+                double drainSeconds = 0;
+                double directSeconds = 0;
+                double firstBatch = 0;
+                long failed = 0;
+                long got = 0;
+                for (int side = 0; side < 2; side++) {
+                    if ((side == 0) == drainFirst) {
+                        long passed0 = valve.passed();
+                        long failures0 = valve.failures();
+                        drain.begin();
+                        long start = System.nanoTime();
+                        valve.awaitPassed(valve.release(want));
+                        firstBatch = (valve.firstPassNanos() - start) / 1e6;
+                        failed = valve.failures() - failures0;
+                        got = valve.passed() - passed0;
+                        awaitCount(table, gatewayRows + got);
+                        gatewayRows += got;
+                        drainSeconds = drain.end(got);
+                    } else {
+                        direct.begin();
+                        writeDirect(want);
+                        directSeconds = direct.end(want);
+                    }
+                }
+                drained += got;
+                double ratio = (got / drainSeconds) / (want / directSeconds);
+                ratios.add(ratio);
+                log("%-16s slice %2d: drain %,9d rows %6.2f s %,9.0f rows/s (first batch after %.0f ms, %d failed"
+                        + " writes), direct %,9d rows %6.2f s %,9.0f rows/s, ratio %.3f", prefix, k + 1, got,
+                        drainSeconds, got / drainSeconds, firstBatch, failed, want, directSeconds, want / directSeconds,
+                        ratio);
+                double progress = (double) drained / n;
+                sampler.progress(progress);
+                while (nextMark < marks.length && progress >= marks[nextMark]) {
+                    heap.add(new Heap("drain", progress, usedAfterGc(), true));
+                    nextMark++;
+                }
+            }
+            if (p.channel().status().bufferedItems() != 0) {
+                throw new IllegalStateException(prefix + ": drained " + drained + " of " + n + " but the channel"
+                        + " still holds " + p.channel().status().bufferedItems());
+            }
+            p.check(gatewayRows, prefix);
+            sampler.phase("done");
+            if (heap.stream().noneMatch(h -> h.afterGc() && h.progress() == 1)) {
+                heap.add(new Heap("drain", 1, usedAfterGc(), true));
+            }
+            log("%-16s %,12d rows %8.2f s %,12.0f rows/s in %d slices (CPU gateway %.2f s (%s), QuestDB %.2f s);"
+                            + " direct in the slices between: %,d rows %.2f s %,.0f rows/s (CPU %.2f s, QuestDB %.2f s);"
+                            + " ratio %.3f; load %s", prefix, drain.rows, drain.seconds, drain.rows / drain.seconds,
+                    ratios.size(), drain.cpu.gateway(), ThreadCpu.describe(drain.threads, drain.cpu.gateway()),
+                    drain.cpu.questDb(), direct.rows, direct.seconds, direct.rows / direct.seconds,
+                    direct.cpu.gateway(), direct.cpu.questDb(),
+                    (drain.rows / drain.seconds) / (direct.rows / direct.seconds), load);
+            Run drainRun = new Run("drain", repetition, drain.rows, drain.seconds, load, drain.cpu.gateway(),
+                    drain.cpu.questDb());
+            Run directRun = new Run("drain-direct", repetition, direct.rows, direct.seconds, load,
+                    direct.cpu.gateway(), direct.cpu.questDb());
+            return new SlicedDrain(new DrainResult(drainRun, fillSeconds, List.copyOf(heap), 0, -1,
+                    List.copyOf(ratios)), directRun);
+        } finally {
+            valve.open();
             sampler.stop();
             if (!server.isRunning()) {
                 server.restart();

@@ -52,37 +52,46 @@ final class ThreadCpu {
      * processCpu} seconds (the VM thread, other native threads, threads that ended).
      */
     static String since(Map<String, Long> before, double processCpu) {
-        Map<String, Long> now = snapshot();
-        List<Map.Entry<String, Double>> used = new ArrayList<>();
+        return describe(addSince(new TreeMap<>(), before), processCpu);
+    }
+
+    /**
+     * Adds what each thread used since {@code before} to {@code tally} (nanoseconds by name), so that
+     * CPU over several timed windows can be described as one; returns {@code tally}.
+     */
+    static Map<String, Long> addSince(Map<String, Long> tally, Map<String, Long> before) {
+        for (Map.Entry<String, Long> e : snapshot().entrySet()) {
+            long used = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            if (used > 0) {
+                tally.merge(e.getKey(), used, Long::sum);
+            }
+        }
+        return tally;
+    }
+
+    /** {@link #since}'s description of CPU already tallied by {@link #addSince}. */
+    static String describe(Map<String, Long> used, double processCpu) {
+        List<Map.Entry<String, Double>> java = new ArrayList<>();
         double javaTotal = 0;
-        for (Map.Entry<String, Long> e : now.entrySet()) {
-            double seconds = (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / 1e9;
-            if (seconds > 0 && !e.getKey().startsWith(" ")) {
-                used.add(Map.entry(e.getKey(), seconds));
+        for (Map.Entry<String, Long> e : used.entrySet()) {
+            if (!e.getKey().startsWith(" ")) {
+                double seconds = e.getValue() / 1e9;
+                java.add(Map.entry(e.getKey(), seconds));
                 javaTotal += seconds;
             }
         }
-        double jit = seconds(now, before, JIT);
-        double gc = seconds(now, before, GC);
-        used.sort(Map.Entry.<String, Double>comparingByValue().reversed());
+        double jit = used.getOrDefault(JIT, 0L) / 1e9;
+        double gc = used.getOrDefault(GC, 0L) / 1e9;
+        java.sort(Map.Entry.<String, Double>comparingByValue().reversed());
         StringBuilder out = new StringBuilder();
         double shown = 0;
-        for (int i = 0; i < Math.min(4, used.size()); i++) {
-            out.append(String.format("%s %.2f s, ", used.get(i).getKey(), used.get(i).getValue()));
-            shown += used.get(i).getValue();
+        for (int i = 0; i < Math.min(4, java.size()); i++) {
+            out.append(String.format("%s %.2f s, ", java.get(i).getKey(), java.get(i).getValue()));
+            shown += java.get(i).getValue();
         }
         out.append(String.format("other threads %.2f s, JIT %.2f s, GC %.2f s, other non-Java %.2f s",
                 javaTotal - shown, jit, gc, Math.max(0, processCpu - javaTotal - jit - gc)));
         return out.toString();
-    }
-
-    /** Seconds of the JIT compiler threads between two snapshots. */
-    static double jitSeconds(Map<String, Long> before, Map<String, Long> after) {
-        return seconds(after, before, JIT);
-    }
-
-    private static double seconds(Map<String, Long> now, Map<String, Long> before, String key) {
-        return (now.getOrDefault(key, 0L) - before.getOrDefault(key, 0L)) / 1e9;
     }
 
     /** Adds the compiler and collector threads' CPU from /proc (nothing where there is no /proc). */

@@ -55,7 +55,13 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
     private record EncodedShape(String table, String[] names, int symbolCount, byte[] bytes) {
     }
 
-    private final BytesCache<String> repeatedStrings = new BytesCache<>(2048, 64);
+    /**
+     * Names and symbol values (tag paths) up to 64 bytes. 16,384 direct-mapped slots: at 2,048 the
+     * 300 tags of the historian benchmark already collided often enough (each miss a new string and a
+     * new entry) to show in the drain's cost; a plant with thousands of tags would miss on most rows.
+     * About 128 KiB of slots per codec.
+     */
+    private final BytesCache<String> repeatedStrings = new BytesCache<>(16384, 64);
     private final BytesCache<QuestDbRow.Layout> shapes = new BytesCache<>(64, 4096);
     private final EncodedShape[] encodedShapes = new EncodedShape[ENCODED_SHAPE_SLOTS];
     /** The shape block decoded last and its layout, compared before hashing a block (racy, immutable). */
@@ -175,12 +181,20 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
 
     /** A reader after the magic and version bytes when {@code bytes} are version 2; null otherwise. */
     RowBytesReader version2(byte[] bytes) {
-        if (bytes.length < 2 || bytes[0] != MAGIC || bytes[1] != VERSION) {
-            return null;
-        }
-        RowBytesReader in = new RowBytesReader(bytes, repeatedStrings);
-        in.skip(2);
-        return in;
+        return isVersion2(bytes) ? new RowBytesReader(bytes, repeatedStrings).reset(bytes, 2) : null;
+    }
+
+    static boolean isVersion2(byte[] bytes) {
+        return bytes.length >= 2 && bytes[0] == MAGIC && bytes[1] == VERSION;
+    }
+
+    /**
+     * A reader sharing this codec's string cache, for a single thread to {@link RowBytesReader#reset}
+     * at position 2 for each row of {@link #isVersion2 version 2}: {@link #version2} without an
+     * allocation per row.
+     */
+    RowBytesReader reusableReader() {
+        return new RowBytesReader(new byte[0], repeatedStrings);
     }
 
     /** Reads a version 2 shape block; its validated layout, found again by the block's bytes. */

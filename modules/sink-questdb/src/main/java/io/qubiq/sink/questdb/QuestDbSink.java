@@ -2,14 +2,11 @@ package io.qubiq.sink.questdb;
 
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.GatewayException;
-import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.questdb.client.Sender;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -31,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * 2; older versions are decoded first): the same calls on the client with the same values as
  * {@link #write} of the decoded rows, without making the rows.
  *
- * <p>{@link Instant}s go out as nanoseconds unless the sink was made with {@link
+ * <p>{@link java.time.Instant}s go out as nanoseconds unless the sink was made with {@link
  * TimestampPrecision#MICROS} (for tables whose timestamp columns are microseconds already).
  *
  * <p>Threading: {@link #write} and {@link #close} are called by one thread at a time (the channel's
@@ -45,11 +42,9 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
     private final String id;
     private final String connectString;
     private final boolean idempotent;
-    private final boolean micros;
     private final FailureClassifier classifier;
     private final PingProbe probe;
-    /** Reads encoded rows; its caches (shapes, repeated strings) serve {@link #writeEncoded} only. */
-    private final QuestDbRowCodec codec = new QuestDbRowCodec();
+    private final RowAppender appender;
     private Sender sender;
     private boolean closed;
 
@@ -68,7 +63,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
      */
     public QuestDbSink(String id, QuestDbSinkConfig config, Clock clock, TimestampPrecision precision)
             throws ConfigurationException {
-        this.micros = Objects.requireNonNull(precision, "precision") == TimestampPrecision.MICROS;
+        this.appender = new RowAppender(Objects.requireNonNull(precision, "precision"));
         this.id = Objects.requireNonNull(id, "id");
         List<QuestDbSinkConfig.Violation> violations = config.violations();
         if (!violations.isEmpty()) {
@@ -102,7 +97,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
         Sender s = sender();
         for (int i = 0; i < batch.size(); i++) {
             try {
-                append(s, batch.get(i));
+                appender.append(s, batch.get(i));
             } catch (RuntimeException e) {
                 discardSender();
                 throw classifier.appendFailed(e, i);
@@ -126,7 +121,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
         Sender s = sender();
         for (int i = 0; i < items.size(); i++) {
             try {
-                appendEncoded(s, items.get(i));
+                appender.appendEncoded(s, items.get(i));
             } catch (RuntimeException e) {
                 discardSender();
                 throw classifier.appendFailed(e, i);
@@ -173,92 +168,6 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
             }
         }
         return sender;
-    }
-
-    private void append(Sender s, QuestDbRow row) {
-        s.table(row.table());
-        int symbols = row.symbolCount();
-        int fields = row.fieldCount();
-        for (int i = 0; i < symbols; i++) {
-            s.symbol(row.fieldName(i), (String) row.fieldValue(i));
-        }
-        for (int i = symbols; i < fields; i++) {
-            String name = row.fieldName(i);
-            Object value = row.fieldValue(i);
-            if (value instanceof Double d) {
-                s.doubleColumn(name, d);
-            } else if (value instanceof Long l) {
-                s.longColumn(name, l);
-            } else if (value instanceof Instant t) {
-                if (micros) {
-                    s.timestampColumn(name, TimestampPrecision.micros(t), ChronoUnit.MICROS);
-                } else {
-                    s.timestampColumn(name, t);
-                }
-            } else if (value instanceof String str) {
-                s.stringColumn(name, str);
-            } else if (value instanceof Boolean b) {
-                s.boolColumn(name, b);
-            } else {
-                throw new IllegalArgumentException("unsupported value for column " + name + ": " + value);
-            }
-        }
-        if (micros) {
-            s.at(TimestampPrecision.micros(row.timestamp()), ChronoUnit.MICROS);
-        } else {
-            s.at(row.timestamp());
-        }
-    }
-
-    /**
-     * {@link #append} of the decoded row, read from its bytes: the same client calls with the same
-     * values. Version 1 bytes are decoded first.
-     */
-    private void appendEncoded(Sender s, byte[] bytes) {
-        RowBytesReader in = codec.version2(bytes);
-        if (in == null) {
-            try {
-                append(s, codec.decode(bytes));
-                return;
-            } catch (PermanentException e) {
-                throw new IllegalArgumentException(e.getMessage(), e); // not validated: a caller's bug
-            }
-        }
-        QuestDbRow.Layout layout = codec.readShape(in);
-        long seconds = in.readVarLong();
-        long nanos = in.readVarLong();
-        String[] names = layout.names();
-        int symbols = layout.symbolCount();
-        s.table(layout.table());
-        for (int i = 0; i < symbols; i++) {
-            s.symbol(names[i], in.readRepeatedString());
-        }
-        for (int i = symbols; i < names.length; i++) {
-            String name = names[i];
-            int type = in.readByte();
-            switch (type) {
-                case 'D' -> s.doubleColumn(name, Double.longBitsToDouble(in.readLong()));
-                case 'L' -> s.longColumn(name, in.readZigZag());
-                case 'T' -> {
-                    long columnSeconds = in.readZigZag();
-                    long columnNanos = in.readVarLong();
-                    if (micros) {
-                        s.timestampColumn(name, TimestampPrecision.micros(columnSeconds, columnNanos),
-                                ChronoUnit.MICROS);
-                    } else {
-                        s.timestampColumn(name, Instant.ofEpochSecond(columnSeconds, columnNanos));
-                    }
-                }
-                case 'S' -> s.stringColumn(name, in.readString());
-                case 'B' -> s.boolColumn(name, in.readByte() == 1);
-                default -> throw new IllegalArgumentException("unknown column type byte " + type);
-            }
-        }
-        if (micros) {
-            s.at(TimestampPrecision.micros(seconds, nanos), ChronoUnit.MICROS);
-        } else {
-            s.at(Instant.ofEpochSecond(seconds, nanos));
-        }
     }
 
     /** Drops what the client still holds (so closing sends nothing) and closes it. */

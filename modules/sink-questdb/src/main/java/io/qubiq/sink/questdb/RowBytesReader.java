@@ -14,14 +14,14 @@ import java.nio.charset.StandardCharsets;
  * input ends in an {@link IllegalArgumentException}, never an out-of-bounds read or a huge
  * allocation. Strings must be valid UTF-8: ASCII (checked while hashing the bytes) becomes a string
  * directly; anything else goes through a strict decoder, made once per reader and only when needed.
- * Not thread-safe; one per decode.
+ * Not thread-safe: one per decode, or one per thread {@link #reset} for each row.
  */
 final class RowBytesReader {
 
     private static final VarHandle BIG_ENDIAN_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-    private final byte[] bytes;
+    private byte[] bytes;
     private final BytesCache<String> repeated;
     private CharsetDecoder strictUtf8;
     private int pos;
@@ -30,6 +30,13 @@ final class RowBytesReader {
     RowBytesReader(byte[] bytes, BytesCache<String> repeated) {
         this.bytes = bytes;
         this.repeated = repeated;
+    }
+
+    /** Reads {@code bytes} from {@code position} on, as a new reader would: the same cache. */
+    RowBytesReader reset(byte[] bytes, int position) {
+        this.bytes = bytes;
+        this.pos = position;
+        return this;
     }
 
     int position() {

@@ -65,6 +65,41 @@ class RowBytesReaderTest {
     }
 
     @Test
+    void aReaderResetForTheNextRowReadsOnlyThatRowWhateverTheLastOneLeft() {
+        RowBytesWriter longer = new RowBytesWriter();
+        longer.writeVarLong(1L << 40);
+        longer.writeString("plant1/line0/sensor1");
+        longer.writeLong(7);
+        RowBytesWriter shorter = new RowBytesWriter();
+        shorter.writeVarLong(5);
+        shorter.writeString("tag");
+        byte[] first = longer.toByteArray();
+        byte[] second = shorter.toByteArray();
+
+        RowBytesReader in = new RowBytesReader(new byte[0], new BytesCache<>(16, 64));
+        assertThat(in.reset(first, 0).readVarLong()).isEqualTo(1L << 40); // left mid-row
+        assertThat(in.reset(second, 0).readVarLong()).isEqualTo(5);
+        assertThat(in.readRepeatedString()).isEqualTo("tag");
+        in.requireEnd(); // the end of the second row, not of the first
+
+        assertThat(in.reset(first, 0).readVarLong()).isEqualTo(1L << 40);
+        assertThat(in.readRepeatedString()).isEqualTo("plant1/line0/sensor1");
+        assertThat(in.readLong()).isEqualTo(7);
+        in.requireEnd();
+
+        // a row cut short after a longer one: bounds are the new row's
+        byte[] cut = Arrays.copyOf(second, second.length - 1);
+        RowBytesReader again = in.reset(cut, 0);
+        again.readVarLong();
+        assertThatThrownBy(again::readRepeatedString).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("implausible count 3 at 2"); // 3 bytes of "tag", 2 left in this row
+        // and from a later position, as the sink starts after the magic and version bytes
+        assertThat(in.reset(first, 0).readVarLong()).isEqualTo(1L << 40);
+        int afterVarint = in.position();
+        assertThat(in.reset(first, afterVarint).readRepeatedString()).isEqualTo("plant1/line0/sensor1");
+    }
+
+    @Test
     void aVarintCutShortOrLongerThanTenBytesIsRefused() {
         byte[] continuing = new byte[11];
         Arrays.fill(continuing, (byte) 0x80);
