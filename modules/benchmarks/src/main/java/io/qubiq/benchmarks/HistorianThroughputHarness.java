@@ -121,10 +121,10 @@ public final class HistorianThroughputHarness {
     // ------------------------------------------------------------------------------------------ options
 
     static final class Options {
-        long samples = 3_000_000;
+        long samples = 1_000_000;
         long backlog = 10_000_000;
-        int repetitions = 3;
-        int drainRepetitions = 1;
+        int repetitions = 9;
+        int drainRepetitions = 3;
         long drainSlice = 1_000_000;
         long warmup = 1_000_000;
         int tags = 300;
@@ -156,9 +156,9 @@ public final class HistorianThroughputHarness {
                                 HistorianThroughputHarness [--samples N] [--backlog M] [--repetitions R] [--warmup W]
                                     [--drain-repetitions D] [--drain-slice S] [--tags T] [--batch B] [--live-tail L]
                                     [--dir DIR] [--no-drain] [--keep]
-                                  N  samples per throughput repetition (default 3m); M drain backlog (default 10m);
-                                  R  repetitions of direct+gateway (default 3); W warm-up samples, also the warm-up drain's (default 1m, 0 = none);
-                                  D  repetitions of drain+direct, each on a freshly restarted QuestDB (default 1);
+                                  N  samples per throughput repetition (default 1m); M drain backlog (default 10m);
+                                  R  repetitions of direct+gateway (default 9); W warm-up samples, also the warm-up drain's (default 1m, 0 = none);
+                                  D  repetitions of drain+direct, each on a freshly restarted QuestDB (default 3);
                                   S  drain and its direct baseline timed in alternating slices of S rows (default 1m);
                                      0 = the whole drain, then the whole baseline;
                                   T  tags (default 300); B rows per flush / historian batch / forwarder batch (1000);
