@@ -91,6 +91,73 @@ public class RowAppendBenchmark {
         s.reset();
     }
 
+    /**
+     * {@link #encodedRows} over rows copied afresh before each batch on another thread, as the
+     * forwarder gets them from its read-ahead: the copying is not timed, reading rows that another
+     * core wrote is.
+     */
+    @Benchmark
+    public void encodedRowsFromAnotherThread(FreshRows rows) {
+        Sender s = sender;
+        for (byte[] row : rows.rows) {
+            appender.appendEncoded(s, row);
+        }
+        s.reset();
+    }
+
+    /** {@link #encodedRowsFromAnotherThread} with the copies made on the benchmark's own thread. */
+    @Benchmark
+    public void encodedRowsFromThisThread(OwnRows rows) {
+        Sender s = sender;
+        for (byte[] row : rows.rows) {
+            appender.appendEncoded(s, row);
+        }
+        s.reset();
+    }
+
+    /** Fresh copies of the encoded rows before every invocation, made on a thread of their own. */
+    @State(Scope.Thread)
+    public static class FreshRows {
+        byte[][] rows = new byte[ROWS][];
+        private java.util.concurrent.ExecutorService copier;
+
+        @Setup(Level.Trial)
+        public void start() {
+            copier = java.util.concurrent.Executors.newSingleThreadExecutor();
+        }
+
+        @Setup(Level.Invocation)
+        public void copy(RowAppendBenchmark benchmark) throws Exception {
+            copier.submit(() -> {
+                byte[][] fresh = new byte[ROWS][];
+                for (int i = 0; i < ROWS; i++) {
+                    fresh[i] = benchmark.encoded[i].clone();
+                }
+                rows = fresh;
+            }).get();
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() {
+            copier.shutdownNow();
+        }
+    }
+
+    /** Fresh copies of the encoded rows before every invocation, made on the benchmark's thread. */
+    @State(Scope.Thread)
+    public static class OwnRows {
+        byte[][] rows = new byte[ROWS][];
+
+        @Setup(Level.Invocation)
+        public void copy(RowAppendBenchmark benchmark) {
+            byte[][] fresh = new byte[ROWS][];
+            for (int i = 0; i < ROWS; i++) {
+                fresh[i] = benchmark.encoded[i].clone();
+            }
+            rows = fresh;
+        }
+    }
+
     /** What the direct writer does per batch: the same rows from Java values. */
     @Benchmark
     public void directRows() {
