@@ -38,7 +38,7 @@ record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Dr
                          Historian historian, HistorianConfig config) {
 
     /** Starts bus, historian and channel writing tables {@code <prefix>_*} at {@code ilpAddress}. */
-    static HistorianPipeline start(String ilpAddress, HistorianThroughputHarness.Options options, String prefix,
+    static HistorianPipeline start(String ilpAddress, HistorianOptions options, String prefix,
                                    Path channelDir, long maxBytes) throws Exception {
         HistorianThroughputHarness.deleteTree(channelDir);
         int batch = options.batch;

@@ -41,9 +41,9 @@ final class HistorianReport {
                        List<Double> sliceRatios) {
     }
 
-    private final HistorianThroughputHarness.Options options;
+    private final HistorianOptions options;
 
-    HistorianReport(HistorianThroughputHarness.Options options) {
+    HistorianReport(HistorianOptions options) {
         this.options = options;
     }
 

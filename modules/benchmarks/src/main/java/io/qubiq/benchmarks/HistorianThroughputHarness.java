@@ -7,31 +7,22 @@ import io.qubiq.benchmarks.HistorianReport.DrainResult;
 import io.qubiq.benchmarks.HistorianReport.Run;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.historian.Historian;
-import io.qubiq.historian.HistorySchema;
-import io.qubiq.historian.PartitionUnit;
-import io.qubiq.historian.ValueTable;
-import io.qubiq.historian.exec.ExecClient;
-import io.qubiq.historian.exec.SqlException;
 import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.tagbus.TagBus;
-import io.qubiq.testkit.questdb.ExecResult;
 import io.qubiq.testkit.questdb.QuestDbServer;
 import io.questdb.client.Sender;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
@@ -91,11 +82,13 @@ public final class HistorianThroughputHarness {
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final long CLOCK_TICKS = ThreadCpu.CLOCK_TICKS;
 
-    private final Options options;
+    private final HistorianOptions options;
     private final Path scratch;
     private final TagPath[] paths;
     private final String[] names;
     private QuestDbServer server;
+    /** Tables, counts and the direct writer, on {@link #server}. */
+    private HistorianTables tables;
     /** The gateway: one tag bus, historian and channel for the whole run, as in a running gateway. */
     private HistorianPipeline pipeline;
     /** The direct writer's table, also one for the whole run. */
@@ -107,7 +100,7 @@ public final class HistorianThroughputHarness {
     private long gatewayRows;
     private long directRows;
 
-    private HistorianThroughputHarness(Options options) {
+    private HistorianThroughputHarness(HistorianOptions options) {
         this.options = options;
         this.scratch = options.dir;
         this.paths = new TagPath[options.tags];
@@ -115,77 +108,6 @@ public final class HistorianThroughputHarness {
         for (int i = 0; i < options.tags; i++) {
             names[i] = "plant1/line" + (i / 50) + "/sensor" + i;
             paths[i] = TagPath.of(names[i]);
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------ options
-
-    static final class Options {
-        long samples = 1_000_000;
-        long backlog = 10_000_000;
-        int repetitions = 9;
-        int drainRepetitions = 3;
-        long drainSlice = 1_000_000;
-        long warmup = 1_000_000;
-        int tags = 300;
-        int batch = 1000;
-        int liveTail = -1;
-        boolean drain = true;
-        boolean keep = false;
-        Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "historian");
-
-        static Options parse(String[] args) {
-            Options o = new Options();
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--samples" -> o.samples = count(args[++i]);
-                    case "--backlog" -> o.backlog = count(args[++i]);
-                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
-                    case "--drain-repetitions" -> o.drainRepetitions = Integer.parseInt(args[++i]);
-                    case "--drain-slice" -> o.drainSlice = count(args[++i]);
-                    case "--warmup" -> o.warmup = count(args[++i]);
-                    case "--tags" -> o.tags = Integer.parseInt(args[++i]);
-                    case "--batch" -> o.batch = Integer.parseInt(args[++i]);
-                    case "--live-tail" -> o.liveTail = Integer.parseInt(args[++i]);
-                    case "--dir" -> o.dir = Path.of(args[++i]);
-                    case "--no-drain" -> o.drain = false;
-                    case "--keep" -> o.keep = true;
-                    case "-h", "--help" -> {
-                        System.out.println("""
-                                HistorianThroughputHarness [--samples N] [--backlog M] [--repetitions R] [--warmup W]
-                                    [--drain-repetitions D] [--drain-slice S] [--tags T] [--batch B] [--live-tail L]
-                                    [--dir DIR] [--no-drain] [--keep]
-                                  N  samples per throughput repetition (default 1m); M drain backlog (default 10m);
-                                  R  repetitions of direct+gateway (default 9); W warm-up samples, also the warm-up drain's (default 1m, 0 = none);
-                                  D  repetitions of drain+direct, each on a freshly restarted QuestDB (default 3);
-                                  S  drain and its direct baseline timed in alternating slices of S rows (default 1m);
-                                     0 = the whole drain, then the whole baseline;
-                                  T  tags (default 300); B rows per flush / historian batch / forwarder batch (1000);
-                                  L  live-tail samples per tag (default: the historian's default, 1000; 0 = none);
-                                  DIR scratch directory, emptied first and deleted after (unless --keep).
-                                  Counts accept k and m suffixes: 500k, 10m.""");
-                        System.exit(0);
-                    }
-                    default -> throw new IllegalArgumentException("unknown argument " + a + " (try --help)");
-                }
-            }
-            if (o.samples < 1 || o.backlog < 1 || o.repetitions < 1 || o.drainRepetitions < 1 || o.tags < 1
-                    || o.batch < 1 || o.drainSlice < 0) {
-                throw new IllegalArgumentException("counts must be positive");
-            }
-            return o;
-        }
-
-        private static long count(String s) {
-            String t = s.toLowerCase(Locale.ROOT).replace("_", "");
-            if (t.endsWith("m")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
-            }
-            if (t.endsWith("k")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
-            }
-            return Long.parseLong(t);
         }
     }
 
@@ -205,7 +127,7 @@ public final class HistorianThroughputHarness {
     // ------------------------------------------------------------------------------------------ main
 
     public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args);
+        HistorianOptions options = HistorianOptions.parse(args);
         HistorianThroughputHarness harness = new HistorianThroughputHarness(options);
         Thread hook = new Thread(harness::stopServerQuietly, "harness-stop-questdb");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -247,7 +169,8 @@ public final class HistorianThroughputHarness {
             server = QuestDbServer.start(scratch.resolve("questdb"));
         }
         System.out.printf("QuestDB child JVM pid %d, ILP/HTTP %s%n%n", server.pid(), server.ilpAddress());
-        directTable = createTables("direct");
+        tables = new HistorianTables(server, names, options.batch, BASE_MICROS);
+        directTable = tables.create("direct");
         // room for the largest backlog: the encoded row is about 100 bytes plus the buffer's record and
         // envelope headers, allow 4x
         long backlog = options.drain ? Math.max(options.backlog, options.warmup) : 0;
@@ -345,36 +268,8 @@ public final class HistorianThroughputHarness {
      * waits until its {@code count()} shows them; returns the seconds until the last flush returned.
      */
     private double writeDirect(long n) {
-        double sent = writeRows(directTable, directRows, n);
+        double sent = tables.writeRows(directTable, directRows, n);
         directRows += n;
-        return sent;
-    }
-
-    /** {@link #writeDirect} into {@code table}, which holds {@code rowsBefore} rows. */
-    private double writeRows(String table, long rowsBefore, long n) {
-        long first = BASE_MICROS + rowsBefore;
-        String config = "http::addr=" + server.ilpAddress() + ";auto_flush=off;protocol_version=2;retry_timeout=0;";
-        int batch = options.batch;
-        int tags = options.tags;
-        long t0 = System.nanoTime();
-        try (Sender sender = Sender.fromConfig(config)) {
-            for (long i = 0; i < n; i++) {
-                long micros = first + i;
-                sender.table(table)
-                        .symbol("tag", names[(int) (i % tags)])
-                        .doubleColumn("value", HistorianPipeline.value(i))
-                        .longColumn("quality", 0)
-                        .timestampColumn("source_ts", micros, ChronoUnit.MICROS)
-                        .timestampColumn("server_ts", micros, ChronoUnit.MICROS)
-                        .at(micros, ChronoUnit.MICROS);
-                if ((i + 1) % batch == 0) {
-                    sender.flush();
-                }
-            }
-            sender.flush();
-        }
-        double sent = (System.nanoTime() - t0) / 1e9;
-        awaitCount(table, rowsBefore + n);
         return sent;
     }
 
@@ -389,7 +284,7 @@ public final class HistorianThroughputHarness {
         long t0 = System.nanoTime();
         p.publish(paths, BASE_MICROS + before, n);
         double published = (System.nanoTime() - t0) / 1e9;
-        awaitCount(table, before + n);
+        tables.awaitCount(table, before + n);
         gatewayRows += n;
         double seconds = (System.nanoTime() - t0) / 1e9;
         Cpu used = cpu().since(c0);
@@ -444,7 +339,7 @@ public final class HistorianThroughputHarness {
                 }
                 LockSupport.parkNanos(50_000_000);
             }
-            awaitCount(table, before + n);
+            tables.awaitCount(table, before + n);
             gatewayRows += n;
             double seconds = (System.nanoTime() - d0) / 1e9;
             Cpu used = cpu().since(c0);
@@ -499,11 +394,11 @@ public final class HistorianThroughputHarness {
      */
     private void warmUpQuestDb(String prefix) {
         if (warmTable == null) {
-            warmTable = createTables("qdbwarm");
+            warmTable = tables.create("qdbwarm");
         }
         long n = Math.min(options.drainSlice, 1_000_000);
         long t0 = System.nanoTime();
-        writeRows(warmTable, warmRows, n);
+        tables.writeRows(warmTable, warmRows, n);
         warmRows += n;
         log("%-16s QuestDB restarted; warmed up with %,d direct rows into %s in %.2f s (untimed)", prefix, n,
                 warmTable, (System.nanoTime() - t0) / 1e9);
@@ -511,33 +406,6 @@ public final class HistorianThroughputHarness {
 
     /** A drain timed in slices and its direct baseline, timed in the slices between. */
     record SlicedDrain(DrainResult drain, Run direct) {
-    }
-
-    /** What one side used over the slices of a sliced drain. */
-    private final class Tally {
-        long rows;
-        double seconds;
-        Cpu cpu = Cpu.NONE;
-        final Map<String, Long> threads = new TreeMap<>();
-        private Map<String, Long> threads0;
-        private Cpu c0;
-        private long t0;
-
-        void begin() {
-            threads0 = ThreadCpu.snapshot();
-            c0 = cpu();
-            t0 = System.nanoTime();
-        }
-
-        /** Ends a slice of {@code n} rows; returns its seconds. */
-        double end(long n) {
-            double slice = (System.nanoTime() - t0) / 1e9;
-            cpu = cpu.plus(cpu().since(c0));
-            ThreadCpu.addSince(threads, threads0);
-            rows += n;
-            seconds += slice;
-            return slice;
-        }
     }
 
     /**
@@ -564,8 +432,8 @@ public final class HistorianThroughputHarness {
             warmUpQuestDb(prefix);
             String load = loadAverage();
             sampler.phase("drain");
-            Tally drain = new Tally();
-            Tally direct = new Tally();
+            SliceTally drain = new SliceTally(this::cpu);
+            SliceTally direct = new SliceTally(this::cpu);
             List<Double> ratios = new ArrayList<>();
             double[] marks = {0.10, 0.50, 0.90};
             int nextMark = 0;
@@ -588,7 +456,7 @@ public final class HistorianThroughputHarness {
                         firstBatch = (valve.firstPassNanos() - start) / 1e6;
                         failed = valve.failures() - failures0;
                         got = valve.passed() - passed0;
-                        awaitCount(table, gatewayRows + got);
+                        tables.awaitCount(table, gatewayRows + got);
                         gatewayRows += got;
                         drainSeconds = drain.end(got);
                     } else {
@@ -620,17 +488,16 @@ public final class HistorianThroughputHarness {
             if (heap.stream().noneMatch(h -> h.afterGc() && h.progress() == 1)) {
                 heap.add(new Heap("drain", 1, usedAfterGc(), true));
             }
+            Run drainRun = new Run("drain", repetition, drain.rows(), drain.seconds(), load, drain.cpu().gateway(),
+                    drain.cpu().questDb());
+            Run directRun = new Run("drain-direct", repetition, direct.rows(), direct.seconds(), load,
+                    direct.cpu().gateway(), direct.cpu().questDb());
             log("%-16s %,12d rows %8.2f s %,12.0f rows/s in %d slices (CPU gateway %.2f s (%s), QuestDB %.2f s);"
-                            + " direct in the slices between: %,d rows %.2f s %,.0f rows/s (CPU %.2f s, QuestDB %.2f s);"
-                            + " ratio %.3f; load %s", prefix, drain.rows, drain.seconds, drain.rows / drain.seconds,
-                    ratios.size(), drain.cpu.gateway(), ThreadCpu.describe(drain.threads, drain.cpu.gateway()),
-                    drain.cpu.questDb(), direct.rows, direct.seconds, direct.rows / direct.seconds,
-                    direct.cpu.gateway(), direct.cpu.questDb(),
-                    (drain.rows / drain.seconds) / (direct.rows / direct.seconds), load);
-            Run drainRun = new Run("drain", repetition, drain.rows, drain.seconds, load, drain.cpu.gateway(),
-                    drain.cpu.questDb());
-            Run directRun = new Run("drain-direct", repetition, direct.rows, direct.seconds, load,
-                    direct.cpu.gateway(), direct.cpu.questDb());
+                    + " direct in the slices between: %,d rows %.2f s %,.0f rows/s (CPU %.2f s, QuestDB %.2f s);"
+                    + " ratio %.3f; load %s", prefix, drainRun.rows(), drainRun.seconds(), drainRun.rate(),
+                    ratios.size(), drainRun.gatewayCpu(), ThreadCpu.describe(drain.threads(), drainRun.gatewayCpu()),
+                    drainRun.questDbCpu(), directRun.rows(), directRun.seconds(), directRun.rate(),
+                    directRun.gatewayCpu(), directRun.questDbCpu(), drainRun.rate() / directRun.rate(), load);
             return new SlicedDrain(new DrainResult(drainRun, fillSeconds, List.copyOf(heap), 0, -1,
                     List.copyOf(ratios)), directRun);
         } finally {
@@ -639,57 +506,6 @@ public final class HistorianThroughputHarness {
             if (!server.isRunning()) {
                 server.restart();
             }
-        }
-    }
-
-    // ------------------------------------------------------------------------------------------ QuestDB
-
-    private String createTables(String prefix) {
-        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, Optional.empty());
-        for (String ddl : schema.createStatements()) {
-            sql(ddl);
-        }
-        return schema.table(ValueTable.DOUBLE);
-    }
-
-    /** A statement without a result set (DDL), over /exec with the historian's own client. */
-    private void sql(String statement) {
-        try {
-            ExecClient.of(server.ilpAddress(), Duration.ofSeconds(60)).exec(statement);
-        } catch (SqlException e) {
-            throw new IllegalStateException(statement + ": " + e.getMessage(), e);
-        }
-    }
-
-    private long count(String table) {
-        ExecResult r = server.exec("SELECT count() FROM " + table);
-        return ((Number) r.rows().get(0).get(0)).longValue();
-    }
-
-    /** Polls count() every 20 ms until it reaches n. Fails after 10 minutes without progress. */
-    private void awaitCount(String table, long n) {
-        long last = -1;
-        long lastChange = System.nanoTime();
-        while (true) {
-            long c;
-            try {
-                c = count(table);
-            } catch (RuntimeException e) {
-                c = last; // table not created yet by the sink, or a transient /exec failure
-            }
-            if (c >= n) {
-                if (c > n) {
-                    throw new IllegalStateException(table + " has " + c + " rows, expected " + n);
-                }
-                return;
-            }
-            if (c != last) {
-                last = c;
-                lastChange = System.nanoTime();
-            } else if (System.nanoTime() - lastChange > 600_000_000_000L) {
-                throw new IllegalStateException(table + " stuck at " + c + " of " + n + " rows for 10 minutes");
-            }
-            LockSupport.parkNanos(20_000_000);
         }
     }
 

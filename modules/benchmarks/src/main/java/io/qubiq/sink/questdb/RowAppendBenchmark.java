@@ -4,6 +4,8 @@ import io.questdb.client.Sender;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -84,8 +86,12 @@ public class RowAppendBenchmark {
     /** What the forwarder does per batch: each buffered row's bytes onto the request. */
     @Benchmark
     public void encodedRows() {
+        appendAll(encoded);
+    }
+
+    private void appendAll(byte[][] rows) {
         Sender s = sender;
-        for (byte[] row : encoded) {
+        for (byte[] row : rows) {
             appender.appendEncoded(s, row);
         }
         s.reset();
@@ -98,43 +104,37 @@ public class RowAppendBenchmark {
      */
     @Benchmark
     public void encodedRowsFromAnotherThread(FreshRows rows) {
-        Sender s = sender;
-        for (byte[] row : rows.rows) {
-            appender.appendEncoded(s, row);
-        }
-        s.reset();
+        appendAll(rows.rows);
     }
 
     /** {@link #encodedRowsFromAnotherThread} with the copies made on the benchmark's own thread. */
     @Benchmark
     public void encodedRowsFromThisThread(OwnRows rows) {
-        Sender s = sender;
-        for (byte[] row : rows.rows) {
-            appender.appendEncoded(s, row);
+        appendAll(rows.rows);
+    }
+
+    private static byte[][] copies(byte[][] rows) {
+        byte[][] fresh = new byte[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            fresh[i] = rows[i].clone();
         }
-        s.reset();
+        return fresh;
     }
 
     /** Fresh copies of the encoded rows before every invocation, made on a thread of their own. */
     @State(Scope.Thread)
     public static class FreshRows {
         byte[][] rows = new byte[ROWS][];
-        private java.util.concurrent.ExecutorService copier;
+        private ExecutorService copier;
 
         @Setup(Level.Trial)
         public void start() {
-            copier = java.util.concurrent.Executors.newSingleThreadExecutor();
+            copier = Executors.newSingleThreadExecutor();
         }
 
         @Setup(Level.Invocation)
         public void copy(RowAppendBenchmark benchmark) throws Exception {
-            copier.submit(() -> {
-                byte[][] fresh = new byte[ROWS][];
-                for (int i = 0; i < ROWS; i++) {
-                    fresh[i] = benchmark.encoded[i].clone();
-                }
-                rows = fresh;
-            }).get();
+            rows = copier.submit(() -> copies(benchmark.encoded)).get();
         }
 
         @TearDown(Level.Trial)
@@ -150,11 +150,7 @@ public class RowAppendBenchmark {
 
         @Setup(Level.Invocation)
         public void copy(RowAppendBenchmark benchmark) {
-            byte[][] fresh = new byte[ROWS][];
-            for (int i = 0; i < ROWS; i++) {
-                fresh[i] = benchmark.encoded[i].clone();
-            }
-            rows = fresh;
+            rows = copies(benchmark.encoded);
         }
     }
 
