@@ -1,7 +1,8 @@
 package io.qubiq.benchmarks;
 
+import static io.qubiq.benchmarks.Counts.count;
+
 import java.nio.file.Path;
-import java.util.Locale;
 
 /** The command line of {@link HistorianThroughputHarness} ({@code --help} lists it). */
 final class HistorianOptions {
@@ -59,16 +60,5 @@ final class HistorianOptions {
             throw new IllegalArgumentException("counts must be positive");
         }
         return o;
-    }
-
-    private static long count(String s) {
-        String t = s.toLowerCase(Locale.ROOT).replace("_", "");
-        if (t.endsWith("m")) {
-            return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
-        }
-        if (t.endsWith("k")) {
-            return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
-        }
-        return Long.parseLong(t);
     }
 }

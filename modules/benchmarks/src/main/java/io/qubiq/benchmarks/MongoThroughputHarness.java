@@ -1,5 +1,7 @@
 package io.qubiq.benchmarks;
 
+import static io.qubiq.benchmarks.Counts.count;
+
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.WriteConcern;
@@ -30,7 +32,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -126,17 +127,6 @@ public final class MongoThroughputHarness {
                 throw new IllegalArgumentException("counts must be positive");
             }
             return o;
-        }
-
-        private static long count(String s) {
-            String t = s.toLowerCase(Locale.ROOT).replace("_", "");
-            if (t.endsWith("m")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
-            }
-            if (t.endsWith("k")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
-            }
-            return Long.parseLong(t);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.qubiq.benchmarks;
 
+import static io.qubiq.benchmarks.Counts.count;
+
 import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
@@ -32,7 +34,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
@@ -108,17 +109,6 @@ public final class MqttThroughputHarness {
                 throw new IllegalArgumentException("counts must be positive and the QoS 0, 1 or 2");
             }
             return o;
-        }
-
-        private static long count(String s) {
-            String t = s.toLowerCase(Locale.ROOT).replace("_", "");
-            if (t.endsWith("m")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
-            }
-            if (t.endsWith("k")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
-            }
-            return Long.parseLong(t);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.qubiq.benchmarks;
 
+import static io.qubiq.benchmarks.Counts.count;
+
 import io.qubiq.buffer.Durability;
 import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.buffer.SegmentedDiskBuffer;
@@ -34,7 +36,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TimeZone;
@@ -138,17 +139,6 @@ public final class SqlThroughputHarness {
                 throw new IllegalArgumentException("counts must be positive");
             }
             return o;
-        }
-
-        private static long count(String s) {
-            String t = s.toLowerCase(Locale.ROOT).replace("_", "");
-            if (t.endsWith("m")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000_000);
-            }
-            if (t.endsWith("k")) {
-                return Math.round(Double.parseDouble(t.substring(0, t.length() - 1)) * 1_000);
-            }
-            return Long.parseLong(t);
         }
     }
 
