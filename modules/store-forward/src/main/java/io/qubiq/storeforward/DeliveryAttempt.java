@@ -45,8 +45,9 @@ import org.slf4j.LoggerFactory;
  *
  * A sink with {@link EncodedWrites} gets the items' bytes instead of decoded items; every rule
  * above applies to it unchanged. Records that are not channel envelopes, or whose item the codec
- * could not decode (see {@link PreparedBatch}), are quarantined with their raw bytes rather than
- * blocking the queue. An id already in the quarantine (set aside before a crash, acknowledgement
+ * could not decode (see {@link PreparedBatch}; for a sink with {@link EncodedWrites}, the item it
+ * refused as {@link EncodedWrites#undecodable}, a permanent rejection by index), are quarantined
+ * with their raw bytes rather than blocking the queue. An id already in the quarantine (set aside before a crash, acknowledgement
  * lost) is not stored twice.
  *
  * <p>Threading: owned by the forwarder thread.
@@ -129,7 +130,7 @@ final class DeliveryAttempt<T> {
                 if (entry instanceof PreparedBatch.Undecodable<T> undecodable) {
                     ItemEnvelope envelope = undecodable.envelope();
                     setAside(entry.sequence(), envelope.item(), envelope.attempts(), envelope.firstFailureMillis(),
-                            FailureClass.PERMANENT, "cannot be decoded for this destination", undecodable.error());
+                            FailureClass.PERMANENT, EncodedWrites.UNDECODABLE, undecodable.error());
                 } else {
                     byte[] payload = entry.record().payload();
                     setAside(entry.sequence(), payload, 0, 0, FailureClass.PERMANENT,

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * (STALLED) and raises an alarm until an operator makes room.
  *
  * <p>The next batch is read and decoded by a {@link ReadAhead} while the current one is written
- * (only validated, when the sink has {@link EncodedWrites}: it then writes the items' bytes);
+ * (only unwrapped, when the sink has {@link EncodedWrites}: it then reads the items' bytes as it
+ * writes them);
  * it is used only after the current batch was wholly delivered and acknowledged, and otherwise
  * thrown away, so the order, the acknowledgements and the head-of-line retry are as if each batch
  * were peeked when its turn came.

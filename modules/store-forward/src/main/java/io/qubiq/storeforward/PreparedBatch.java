@@ -28,9 +28,9 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
     }
 
     /**
-     * An envelope whose item the codec decoded (or, for a sink with {@link EncodedWrites}, only
-     * validated: then {@code value} is null and the sink writes the envelope's item bytes): ready
-     * to be written.
+     * An envelope whose item the codec decoded (or, for a sink with {@link EncodedWrites}, not yet:
+     * then {@code value} is null and the sink reads and checks the envelope's item bytes as it
+     * writes them): ready to be written.
      */
     record Decoded<T>(BufferedRecord record, ItemEnvelope envelope, T value) implements Entry<T> {
     }
@@ -49,7 +49,8 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
 
     /**
      * Unwraps and decodes {@code records}, in order; with {@code encoded} the items are only
-     * validated, for a sink that writes them as bytes. Safe on any thread if the codec is.
+     * unwrapped, for a sink that writes them as bytes (and refuses one that does not decode). Safe
+     * on any thread if the codec is.
      */
     static <T> PreparedBatch<T> prepare(List<BufferedRecord> records, ItemCodec<T> codec, boolean encoded) {
         List<Entry<T>> entries = new ArrayList<>(records.size());
@@ -59,15 +60,12 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
                 entries.add(new NotAnEnvelope<>(record));
                 continue;
             }
+            if (encoded) {
+                entries.add(new Decoded<>(record, envelope.get(), null));
+                continue;
+            }
             try {
-                byte[] item = envelope.get().item();
-                T value = null;
-                if (encoded) {
-                    codec.validate(item);
-                } else {
-                    value = codec.decode(item);
-                }
-                entries.add(new Decoded<>(record, envelope.get(), value));
+                entries.add(new Decoded<>(record, envelope.get(), codec.decode(envelope.get().item())));
             } catch (PermanentException e) {
                 entries.add(new Undecodable<>(record, envelope.get(), e.getMessage()));
             }

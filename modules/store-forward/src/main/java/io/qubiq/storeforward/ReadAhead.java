@@ -42,7 +42,7 @@ final class ReadAhead<T> implements AutoCloseable {
     private Future<PreparedBatch<T>> ahead;
     private long aheadAfter;
 
-    /** @param encoded whether the sink writes items as bytes: validate them instead of decoding */
+    /** @param encoded whether the sink writes items as bytes: unwrap them without decoding */
     ReadAhead(String connection, BufferReader reader, ItemCodec<T> codec, boolean encoded, int maxItems,
               long maxBytes) {
         this.reader = reader;

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A sink with {@link EncodedWrites} in front of another sink: it decodes the bytes it is given and
- * writes them through the other sink, so a scripted destination behaves the same whichever way the
+ * A sink with {@link EncodedWrites} in front of another sink: it decodes the bytes it is given
+ * (refusing bytes that do not decode, as the contract asks) and writes them through the other sink, so a scripted destination behaves the same whichever way the
  * channel hands it items, and counts what it delivered each way.
  */
 final class EncodedWritesSink<T> implements Sink<T>, EncodedWrites {
@@ -31,11 +31,11 @@ final class EncodedWritesSink<T> implements Sink<T>, EncodedWrites {
     @Override
     public void writeEncoded(List<byte[]> items) throws GatewayException {
         List<T> decoded = new ArrayList<>(items.size());
-        for (byte[] item : items) {
+        for (int i = 0; i < items.size(); i++) {
             try {
-                decoded.add(codec.decode(item));
+                decoded.add(codec.decode(items.get(i)));
             } catch (PermanentException e) {
-                throw new IllegalStateException("the channel handed over bytes its codec did not validate", e);
+                throw EncodedWrites.undecodable(i, e);
             }
         }
         delegate.write(decoded);

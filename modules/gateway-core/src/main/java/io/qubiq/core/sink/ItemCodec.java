@@ -13,15 +13,6 @@ public interface ItemCodec<T> {
 
     T decode(byte[] bytes) throws PermanentException;
 
-    /**
-     * Checks that {@code bytes} decode, failing exactly when {@link #decode} would, as cheaply as
-     * the codec can: a sink with {@link EncodedWrites} writes validated bytes without a decode. The
-     * default decodes.
-     */
-    default void validate(byte[] bytes) throws PermanentException {
-        decode(bytes);
-    }
-
     /** A short, human-readable rendering for the console's quarantine view. */
     String preview(T item);
 }

@@ -35,8 +35,8 @@ import java.util.Map;
  * bytes, an invalid row) fail with {@link PermanentException}, so the channel quarantines them
  * with their raw bytes. A later format gets a new version byte; this decoder keeps reading 1 and 2.
  *
- * <p>{@link #validate} runs the same reads and checks without making the row, for a sink that
- * writes rows from their bytes ({@link QuestDbSink#writeEncoded}).
+ * <p>{@link QuestDbSink#writeEncoded} writes rows from their bytes without making them; its reading
+ * ({@code RowAppender}) makes the same checks as {@link #decode}.
  *
  * <p>Thread-safe. Its state is caches only: the shapes and repeated strings it decoded before (so a
  * drain does not allocate and check the same table, names and symbol values for every row) and the
@@ -147,41 +147,9 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
         return layout.adopt(timestamp, values);
     }
 
-    /**
-     * Checks version 2 bytes as {@link #decode} would, without making the row: the same reads and
-     * the same checks (shape, designated timestamp range, strings valid UTF-8, value types, nothing
-     * trailing), no strings, no boxed values, no maps. Other versions are decoded.
-     */
-    @Override
-    public void validate(byte[] bytes) throws PermanentException {
-        RowBytesReader in = version2(bytes);
-        if (in == null) {
-            decode(bytes);
-            return;
-        }
-        try {
-            QuestDbRow.Layout layout = readShape(in);
-            QuestDbRow.checkTimestamp(Instant.ofEpochSecond(in.readVarLong(), in.readVarLong()));
-            int symbols = layout.symbolCount();
-            for (int i = 0; i < symbols; i++) {
-                in.skipString();
-            }
-            for (int i = symbols; i < layout.size(); i++) {
-                skipValue(in);
-            }
-            in.requireEnd();
-        } catch (RuntimeException e) {
-            throw undecodable(bytes, e);
-        }
-    }
-
-    private static PermanentException undecodable(byte[] bytes, RuntimeException e) {
+    /** The failure of bytes that do not decode, with the reader's reason. */
+    static PermanentException undecodable(byte[] bytes, RuntimeException e) {
         return new PermanentException("undecodable QuestDB row (" + bytes.length + " bytes): " + e.getMessage(), e);
-    }
-
-    /** A reader after the magic and version bytes when {@code bytes} are version 2; null otherwise. */
-    RowBytesReader version2(byte[] bytes) {
-        return isVersion2(bytes) ? new RowBytesReader(bytes, repeatedStrings).reset(bytes, 2) : null;
     }
 
     static boolean isVersion2(byte[] bytes) {
@@ -190,8 +158,7 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
 
     /**
      * A reader sharing this codec's string cache, for a single thread to {@link RowBytesReader#reset}
-     * at position 2 for each row of {@link #isVersion2 version 2}: {@link #version2} without an
-     * allocation per row.
+     * at position 2 for each row of {@link #isVersion2 version 2}: no reader allocated per row.
      */
     RowBytesReader reusableReader() {
         return new RowBytesReader(new byte[0], repeatedStrings);
@@ -300,24 +267,6 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
             out.writeVarLong(t.getNano());
         } else {
             throw new IllegalArgumentException("unsupported column value " + value);
-        }
-    }
-
-    /** Reads past one column value with {@link #readValue}'s checks, boxing nothing. */
-    private static void skipValue(RowBytesReader in) {
-        int type = in.readByte();
-        switch (type) {
-            case 'B' -> {
-                int b = in.readByte();
-                if (b != 0 && b != 1) {
-                    throw new IllegalArgumentException("bad boolean byte");
-                }
-            }
-            case 'L' -> in.readZigZag();
-            case 'D' -> in.readLong();
-            case 'S' -> in.skipString();
-            case 'T' -> Instant.ofEpochSecond(in.readZigZag(), in.readVarLong());
-            default -> throw new IllegalArgumentException("unknown column type byte " + type);
         }
     }
 

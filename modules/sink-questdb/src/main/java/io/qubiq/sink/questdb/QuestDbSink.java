@@ -2,6 +2,7 @@ package io.qubiq.sink.questdb;
 
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.GatewayException;
+import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #writeEncoded} writes rows straight from the bytes of {@link QuestDbRowCodec} (version
  * 2; older versions are decoded first): the same calls on the client with the same values as
- * {@link #write} of the decoded rows, without making the rows.
+ * {@link #write} of the decoded rows, without making the rows. Each row's bytes are read and
+ * checked in full before it is appended; a row that does not decode is refused by its index.
  *
  * <p>{@link java.time.Instant}s go out as nanoseconds unless the sink was made with {@link
  * TimestampPrecision#MICROS} (for tables whose timestamp columns are microseconds already).
@@ -107,8 +109,9 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
     }
 
     /**
-     * Writes rows given as {@link QuestDbRowCodec} bytes that {@link QuestDbRowCodec#validate}
-     * accepted; fails as {@link #write} of the decoded rows would.
+     * Writes rows given as {@link QuestDbRowCodec} bytes; fails as {@link #write} of the decoded rows
+     * would. Bytes that do not decode fail the batch with {@link EncodedWrites#undecodable} before
+     * anything of it is sent.
      */
     @Override
     public void writeEncoded(List<byte[]> items) throws GatewayException {
@@ -122,6 +125,9 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
         for (int i = 0; i < items.size(); i++) {
             try {
                 appender.appendEncoded(s, items.get(i));
+            } catch (PermanentException e) {
+                discardSender();
+                throw EncodedWrites.undecodable(i, e);
             } catch (RuntimeException e) {
                 discardSender();
                 throw classifier.appendFailed(e, i);

@@ -11,7 +11,8 @@ import java.time.temporal.ChronoUnit;
  * go out as nanoseconds, or as microseconds for {@link TimestampPrecision#MICROS}.
  *
  * <p>Not thread-safe: the codec it reads bytes with keeps caches (shapes, repeated strings) of its
- * own; one appender per sink, used by the sink's writing thread.
+ * own, and one row's values are read into fields before they are appended; one appender per sink,
+ * used by the sink's writing thread.
  */
 final class RowAppender {
 
@@ -20,6 +21,17 @@ final class RowAppender {
     private final QuestDbRowCodec codec = new QuestDbRowCodec();
     /** Reset for each encoded row: no reader allocated per row. */
     private final RowBytesReader reader = codec.reusableReader();
+    /*
+     * One encoded row as read() leaves it for appendEncoded, by field index: the type byte of each
+     * column; a column's long, double bits, boolean (0/1) or timestamp seconds; a timestamp's nanos;
+     * a symbol's or string column's value. Grown to the widest layout seen.
+     */
+    private byte[] types = new byte[16];
+    private long[] longs = new long[16];
+    private long[] nanos = new long[16];
+    private String[] strings = new String[16];
+    private long atSeconds;
+    private long atNanos;
 
     RowAppender(TimestampPrecision precision) {
         this.micros = precision == TimestampPrecision.MICROS;
@@ -62,52 +74,96 @@ final class RowAppender {
 
     /**
      * {@link #append} of the decoded row, read from its bytes: the same client calls with the same
-     * values. Version 1 bytes are decoded first.
+     * values. The whole row is read and checked before the first call on the client, with every
+     * check {@link QuestDbRowCodec#decode} makes, so bytes that do not decode leave the request as
+     * it was. Version 1 bytes are decoded first.
+     *
+     * @throws PermanentException when the bytes do not decode (the codec's message)
      */
-    void appendEncoded(Sender s, byte[] bytes) {
+    void appendEncoded(Sender s, byte[] bytes) throws PermanentException {
         if (!QuestDbRowCodec.isVersion2(bytes)) {
-            try {
-                append(s, codec.decode(bytes));
-                return;
-            } catch (PermanentException e) {
-                throw new IllegalArgumentException(e.getMessage(), e); // not validated: a caller's bug
-            }
+            append(s, codec.decode(bytes));
+            return;
         }
-        RowBytesReader in = reader.reset(bytes, 2);
-        QuestDbRow.Layout layout = codec.readShape(in);
-        long seconds = in.readVarLong();
-        long nanos = in.readVarLong();
+        QuestDbRow.Layout layout;
+        try {
+            layout = read(bytes);
+        } catch (RuntimeException e) {
+            throw QuestDbRowCodec.undecodable(bytes, e);
+        }
         String[] names = layout.names();
         int symbols = layout.symbolCount();
         s.table(layout.table());
         for (int i = 0; i < symbols; i++) {
-            s.symbol(names[i], in.readRepeatedString());
+            s.symbol(names[i], strings[i]);
         }
         for (int i = symbols; i < names.length; i++) {
             String name = names[i];
-            int type = in.readByte();
-            switch (type) {
-                case 'D' -> s.doubleColumn(name, Double.longBitsToDouble(in.readLong()));
-                case 'L' -> s.longColumn(name, in.readZigZag());
+            switch (types[i]) {
+                case 'D' -> s.doubleColumn(name, Double.longBitsToDouble(longs[i]));
+                case 'L' -> s.longColumn(name, longs[i]);
                 case 'T' -> {
-                    long columnSeconds = in.readZigZag();
-                    long columnNanos = in.readVarLong();
                     if (micros) {
-                        s.timestampColumn(name, TimestampPrecision.micros(columnSeconds, columnNanos),
-                                ChronoUnit.MICROS);
+                        s.timestampColumn(name, TimestampPrecision.micros(longs[i], nanos[i]), ChronoUnit.MICROS);
                     } else {
-                        s.timestampColumn(name, Instant.ofEpochSecond(columnSeconds, columnNanos));
+                        s.timestampColumn(name, Instant.ofEpochSecond(longs[i], nanos[i]));
                     }
                 }
-                case 'S' -> s.stringColumn(name, in.readString());
-                case 'B' -> s.boolColumn(name, in.readByte() == 1);
-                default -> throw new IllegalArgumentException("unknown column type byte " + type);
+                case 'S' -> s.stringColumn(name, strings[i]);
+                default -> s.boolColumn(name, longs[i] == 1); // 'B', the only other type read() lets through
             }
         }
         if (micros) {
-            s.at(TimestampPrecision.micros(seconds, nanos), ChronoUnit.MICROS);
+            s.at(TimestampPrecision.micros(atSeconds, atNanos), ChronoUnit.MICROS);
         } else {
-            s.at(Instant.ofEpochSecond(seconds, nanos));
+            s.at(Instant.ofEpochSecond(atSeconds, atNanos));
         }
+    }
+
+    /**
+     * Reads version 2 bytes into the scratch fields, with the codec's checks (shape, designated
+     * timestamp range, UTF-8, value types and ranges, nothing trailing); the row's layout.
+     */
+    private QuestDbRow.Layout read(byte[] bytes) {
+        RowBytesReader in = reader.reset(bytes, 2);
+        QuestDbRow.Layout layout = codec.readShape(in);
+        atSeconds = in.readVarLong();
+        atNanos = in.readVarLong();
+        QuestDbRow.checkTimestamp(Instant.ofEpochSecond(atSeconds, atNanos));
+        int size = layout.size();
+        if (types.length < size) {
+            types = new byte[size];
+            longs = new long[size];
+            nanos = new long[size];
+            strings = new String[size];
+        }
+        int symbols = layout.symbolCount();
+        for (int i = 0; i < symbols; i++) {
+            strings[i] = in.readRepeatedString();
+        }
+        for (int i = symbols; i < size; i++) {
+            int type = in.readByte();
+            types[i] = (byte) type;
+            switch (type) {
+                case 'D' -> longs[i] = in.readLong();
+                case 'L' -> longs[i] = in.readZigZag();
+                case 'T' -> {
+                    longs[i] = in.readZigZag();
+                    nanos[i] = in.readVarLong();
+                    Instant.ofEpochSecond(longs[i], nanos[i]); // in Instant's range, as decode requires
+                }
+                case 'S' -> strings[i] = in.readString();
+                case 'B' -> {
+                    int b = in.readByte();
+                    if (b != 0 && b != 1) {
+                        throw new IllegalArgumentException("bad boolean byte");
+                    }
+                    longs[i] = b;
+                }
+                default -> throw new IllegalArgumentException("unknown column type byte " + type);
+            }
+        }
+        in.requireEnd();
+        return layout;
     }
 }

@@ -127,20 +127,6 @@ final class RowBytesReader {
         return value;
     }
 
-    /**
-     * Moves past a string after the checks {@link #readString} makes (length, valid UTF-8) without
-     * making it: ASCII costs one pass over the bytes.
-     */
-    void skipString() {
-        int length = readCount();
-        need(length);
-        int start = pos;
-        if (!isAscii(start, length)) {
-            decode(start, length, false);
-        }
-        pos += length;
-    }
-
     /** A string value, decoded afresh. */
     String readString() {
         int length = readCount();

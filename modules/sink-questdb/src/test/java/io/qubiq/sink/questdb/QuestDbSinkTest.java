@@ -6,12 +6,14 @@ import static org.awaitility.Awaitility.await;
 
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.health.ConnectionState;
+import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.testkit.questdb.ExecResult;
 import io.qubiq.testkit.questdb.QuestDbExtension;
 import io.qubiq.testkit.questdb.QuestDbServer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -167,6 +169,27 @@ class QuestDbSinkTest {
 
         sink.writeEncoded(batch.subList(0, 1));
         ExecResult rows = awaitRows("select v from strict_bytes order by timestamp", 2);
+        assertThat(rows.rows()).extracting(row -> row.get(0)).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aRowWhoseBytesDoNotDecodeIsRefusedByItsIndexAsUndecodableAndNothingOfTheBatchIsSent() throws Exception {
+        QuestDbRowCodec codec = new QuestDbRowCodec();
+        Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
+        byte[] first = codec.encode(QuestDbRow.builder("undecodable_bytes", t0).symbol("tag", "a").column("v", 1L).build());
+        byte[] good = codec.encode(QuestDbRow.builder("undecodable_bytes", t0.plusSeconds(1)).symbol("tag", "b")
+                .column("v", 2L).build());
+        byte[] truncated = Arrays.copyOf(good, good.length - 2);
+        sink.writeEncoded(List.of(first));
+        awaitRows("select * from undecodable_bytes", 1);
+
+        assertThatThrownBy(() -> sink.writeEncoded(List.of(good, truncated, good)))
+                .isInstanceOf(PermanentException.class).hasMessageContaining("undecodable QuestDB row")
+                .satisfies(e -> assertThat(((PermanentException) e).rejected()).singleElement()
+                        .isEqualTo(new PermanentException.RejectedItem(1, EncodedWrites.UNDECODABLE)));
+
+        sink.writeEncoded(List.of(good));
+        ExecResult rows = awaitRows("select v from undecodable_bytes order by timestamp", 2);
         assertThat(rows.rows()).extracting(row -> row.get(0)).containsExactly(1L, 2L);
     }
 

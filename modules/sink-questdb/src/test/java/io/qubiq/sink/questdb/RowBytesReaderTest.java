@@ -110,30 +110,30 @@ class RowBytesReaderTest {
     }
 
     @Test
-    void skipStringAcceptsAsciiAndUtf8AndRefusesMalformedUtf8AtAnyPosition() {
+    void readStringAcceptsAsciiAndUtf8AndRefusesMalformedUtf8AtAnyPosition() {
         for (int length = 0; length <= 20; length++) {
             String ascii = "abcdefghijklmnopqrstuvwxyz".substring(0, length);
-            assertThat(skipped(ascii.getBytes(StandardCharsets.US_ASCII))).isTrue();
+            assertThat(read(ascii.getBytes(StandardCharsets.US_ASCII))).isTrue();
             for (int at = 0; at < length; at++) {
                 byte[] bad = ascii.getBytes(StandardCharsets.US_ASCII);
                 bad[at] = (byte) 0xC3; // a lead byte without its continuation (or before another lead)
                 if (at + 1 < length) {
                     bad[at + 1] = (byte) 'x';
                 }
-                assertThat(skipped(bad)).as("0xC3 at %d of %d", at, length).isFalse();
+                assertThat(read(bad)).as("0xC3 at %d of %d", at, length).isFalse();
                 byte[] good = (ascii.substring(0, at) + "é" + ascii.substring(at)).getBytes(StandardCharsets.UTF_8);
-                assertThat(skipped(good)).as("é at %d of %d", at, length).isTrue();
+                assertThat(read(good)).as("é at %d of %d", at, length).isTrue();
             }
         }
     }
 
-    private static boolean skipped(byte[] utf8) {
+    private static boolean read(byte[] utf8) {
         RowBytesWriter out = new RowBytesWriter();
         out.writeVarLong(utf8.length);
         out.writeBytes(utf8);
         RowBytesReader in = new RowBytesReader(out.toByteArray(), NO_CACHE);
         try {
-            in.skipString();
+            in.readString();
             in.requireEnd();
             return true;
         } catch (IllegalArgumentException e) {
