@@ -166,6 +166,48 @@ abstract class DurableBufferContract {
   }
 
   @Test
+  void peekAfterTheLastRecordReadGivesWhatAPeekFromTheHeadWouldAfterAcksAppendsAndSegmentRolls() throws Exception {
+    DurableBuffer buffer = open(options().withMaxBytes(8L << 20));
+    for (int i = 0; i < 400; i++) {
+      buffer.append(bytes(String.format("%0500d", i)));
+    }
+    BufferReader reader = buffer.reader();
+    List<BufferedRecord> first = reader.peek(150, 1 << 20);
+    long after = first.get(first.size() - 1).sequence();
+    // the segment the last read stopped in is still there; later appends roll more segments
+    for (int i = 400; i < 600; i++) {
+      buffer.append(bytes(String.format("%0500d", i)));
+    }
+    reader.acknowledge(first.get(99).sequence());
+
+    List<BufferedRecord> next = reader.peekAfter(after, 300, 1 << 20);
+
+    assertThat(texts(next)).containsExactlyElementsOf(texts(reader.peek(600, 1 << 20)).subList(50, 350));
+  }
+
+  @Test
+  void peekAfterTheLastRecordReadStartsFromTheHeadOnceDropsPassedIt() throws Exception {
+    BufferOptions options = options().withOverflowPolicy(OverflowPolicy.DROP_OLDEST);
+    DurableBuffer buffer = open(options);
+    int fit = (int) (options.maxBytes() / RecordFormat.frameBytes(1000));
+    for (int i = 0; i < fit; i++) {
+      buffer.append(bytes(String.format("%01000d", i)));
+    }
+    List<BufferedRecord> read = buffer.reader().peek(10, 1 << 20);
+    long after = read.get(read.size() - 1).sequence();
+    // past the last read, not past its segment: the segment stays, the head moves beyond the read
+    for (int i = fit; i < fit + 20; i++) {
+      buffer.append(bytes(String.format("%01000d", i)));
+    }
+
+    List<BufferedRecord> next = buffer.reader().peekAfter(after, 5, 1 << 20);
+
+    assertThat(buffer.stats().droppedRecords()).isGreaterThan(10);
+    assertThat(texts(next)).containsExactlyElementsOf(texts(buffer.reader().peek(5, 1 << 20)));
+    assertThat(next.get(0).sequence()).isEqualTo(buffer.stats().headSequence());
+  }
+
+  @Test
   void readAheadOnOneThreadWhileAnotherAcknowledgesSeesEveryRecordOnceInOrder() throws Exception {
     DurableBuffer buffer = open(options().withMaxBytes(64L << 20));
     int total = 5_000;
