@@ -42,7 +42,7 @@ final class DrainValve implements Sink<QuestDbRow>, EncodedWrites {
     }
 
     @Override
-    public void writeEncoded(List<byte[]> items) throws GatewayException {
+    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
         synchronized (this) {
             while (passed >= limit) {
                 try {
@@ -54,7 +54,7 @@ final class DrainValve implements Sink<QuestDbRow>, EncodedWrites {
             }
         }
         try {
-            encoded.writeEncoded(items);
+            encoded.writeEncoded(items, offset);
         } catch (GatewayException | RuntimeException e) {
             synchronized (this) {
                 failures++;

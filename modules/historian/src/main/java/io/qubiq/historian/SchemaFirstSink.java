@@ -48,9 +48,9 @@ final class SchemaFirstSink implements Sink<QuestDbRow>, EncodedWrites {
 
     /** Buffered rows as bytes: the same tables first, then {@link QuestDbSink#writeEncoded}. */
     @Override
-    public void writeEncoded(List<byte[]> items) throws GatewayException {
+    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
         ensureTables();
-        delegate.writeEncoded(items);
+        delegate.writeEncoded(items, offset);
     }
 
     private void ensureTables() throws GatewayException {

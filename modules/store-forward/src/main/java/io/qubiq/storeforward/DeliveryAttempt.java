@@ -153,11 +153,17 @@ final class DeliveryAttempt<T> {
         counters.deliveryAttempts.addAndGet(run.size());
         try {
             if (encodedSink != null) {
+                // the buffered records themselves, each item after its envelope's header
                 List<byte[]> items = new ArrayList<>(run.size());
                 for (Decoded<T> item : run) {
-                    items.add(item.envelope().item());
+                    ItemEnvelope envelope = item.envelope();
+                    if (envelope.itemOffset() != ItemEnvelope.HEADER_BYTES) {
+                        throw new IllegalStateException("an envelope not read from the buffer (item at "
+                                + envelope.itemOffset() + ")");
+                    }
+                    items.add(envelope.bytes());
                 }
-                encodedSink.writeEncoded(items);
+                encodedSink.writeEncoded(items, ItemEnvelope.HEADER_BYTES);
             } else {
                 List<T> values = new ArrayList<>(run.size());
                 for (Decoded<T> item : run) {
@@ -193,7 +199,7 @@ final class DeliveryAttempt<T> {
         long bytes = 0;
         boolean tried = !tries.isEmpty();
         for (Decoded<T> item : run) {
-            bytes += item.envelope().item().length;
+            bytes += item.envelope().itemLength();
             if (tried) {
                 tries.remove(item.sequence());
             }

@@ -19,22 +19,46 @@ import java.util.Optional;
  * A payload that is too short or has another format byte is not an envelope; the forwarder
  * quarantines such a record with its raw bytes instead of stalling on it.
  */
-record ItemEnvelope(int attempts, long firstFailureMillis, byte[] item) {
+record ItemEnvelope(int attempts, long firstFailureMillis, byte[] bytes, int itemOffset) {
 
     static final byte FORMAT = 1;
     static final int HEADER_BYTES = 11;
+
+    /**
+     * @param bytes the item from {@code itemOffset} to the end: a whole envelope as stored when it
+     *     was {@linkplain #decode decoded} (the item not copied out of it), the bare item otherwise
+     */
+    ItemEnvelope {
+    }
+
+    ItemEnvelope(int attempts, long firstFailureMillis, byte[] item) {
+        this(attempts, firstFailureMillis, item, 0);
+    }
 
     static ItemEnvelope fresh(byte[] item) {
         return new ItemEnvelope(0, 0, item);
     }
 
+    /** The item's bytes: its own array (a copy, for a decoded envelope). */
+    byte[] item() {
+        return itemOffset == 0 ? bytes : Arrays.copyOfRange(bytes, itemOffset, bytes.length);
+    }
+
+    int itemLength() {
+        return bytes.length - itemOffset;
+    }
+
     byte[] encode() {
-        return wrap(attempts, firstFailureMillis, item);
+        return wrap(attempts, firstFailureMillis, bytes, itemOffset);
     }
 
     /** The envelope bytes of {@code item} with this history, without making an envelope first. */
     static byte[] wrap(int attempts, long firstFailureMillis, byte[] item) {
-        byte[] out = new byte[HEADER_BYTES + item.length];
+        return wrap(attempts, firstFailureMillis, item, 0);
+    }
+
+    private static byte[] wrap(int attempts, long firstFailureMillis, byte[] source, int from) {
+        byte[] out = new byte[HEADER_BYTES + source.length - from];
         out[0] = FORMAT;
         int saturated = Math.min(attempts, 0xFFFF);
         out[1] = (byte) (saturated >>> 8);
@@ -42,10 +66,11 @@ record ItemEnvelope(int attempts, long firstFailureMillis, byte[] item) {
         for (int i = 0; i < 8; i++) {
             out[3 + i] = (byte) (firstFailureMillis >>> (56 - 8 * i));
         }
-        System.arraycopy(item, 0, out, HEADER_BYTES, item.length);
+        System.arraycopy(source, from, out, HEADER_BYTES, source.length - from);
         return out;
     }
 
+    /** The envelope stored as {@code payload}; its item stays in {@code payload}, at {@link #HEADER_BYTES}. */
     static Optional<ItemEnvelope> decode(byte[] payload) {
         if (payload.length < HEADER_BYTES || payload[0] != FORMAT) {
             return Optional.empty();
@@ -55,7 +80,6 @@ record ItemEnvelope(int attempts, long firstFailureMillis, byte[] item) {
         for (int i = 3; i < HEADER_BYTES; i++) {
             firstFailure = (firstFailure << 8) | (payload[i] & 0xFF);
         }
-        return Optional.of(new ItemEnvelope(attempts, firstFailure,
-                Arrays.copyOfRange(payload, HEADER_BYTES, payload.length)));
+        return Optional.of(new ItemEnvelope(attempts, firstFailure, payload, HEADER_BYTES));
     }
 }

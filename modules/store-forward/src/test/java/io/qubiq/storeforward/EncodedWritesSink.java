@@ -7,6 +7,7 @@ import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.core.sink.Sink;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -29,11 +30,12 @@ final class EncodedWritesSink<T> implements Sink<T>, EncodedWrites {
     }
 
     @Override
-    public void writeEncoded(List<byte[]> items) throws GatewayException {
+    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
         List<T> decoded = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             try {
-                decoded.add(codec.decode(items.get(i)));
+                byte[] item = items.get(i);
+                decoded.add(codec.decode(Arrays.copyOfRange(item, offset, item.length)));
             } catch (PermanentException e) {
                 throw EncodedWrites.undecodable(i, e);
             }

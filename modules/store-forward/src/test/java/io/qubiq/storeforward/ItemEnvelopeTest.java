@@ -22,6 +22,20 @@ class ItemEnvelopeTest {
     }
 
     @Test
+    void aDecodedEnvelopeLeavesItsItemInThePayloadAndEncodesBackToTheSameBytes() {
+        byte[] item = "pressure=4.2".getBytes(StandardCharsets.UTF_8);
+        byte[] payload = new ItemEnvelope(3, 99L, item).encode();
+
+        ItemEnvelope decoded = ItemEnvelope.decode(payload).orElseThrow();
+
+        assertThat(decoded.bytes()).isSameAs(payload);
+        assertThat(decoded.itemOffset()).isEqualTo(ItemEnvelope.HEADER_BYTES);
+        assertThat(decoded.itemLength()).isEqualTo(item.length);
+        assertThat(decoded.item()).isEqualTo(item).isNotSameAs(payload);
+        assertThat(decoded.encode()).isEqualTo(payload).isNotSameAs(payload);
+    }
+
+    @Test
     void layoutIsFormatByteThenAttemptsThenFirstFailureThenItem() {
         byte[] encoded = new ItemEnvelope(0x0102, 0x0A0B0C0D0E0F1011L, new byte[] {42}).encode();
         assertThat(encoded).containsExactly(1, 0x01, 0x02, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x10, 0x11, 42);

@@ -94,7 +94,7 @@ public class RowAppendBenchmark {
     private void appendAll(byte[][] rows) throws PermanentException {
         Sender s = sender;
         for (byte[] row : rows) {
-            appender.appendEncoded(s, row);
+            appender.appendEncoded(s, row, 0);
         }
         s.reset();
     }

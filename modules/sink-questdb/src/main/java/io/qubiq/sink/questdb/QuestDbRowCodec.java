@@ -128,7 +128,7 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
                 default -> throw new IllegalArgumentException("unknown QuestDB row format version " + version);
             };
         } catch (RuntimeException e) {
-            throw undecodable(bytes, e);
+            throw undecodable(bytes.length, e);
         }
     }
 
@@ -148,12 +148,12 @@ public final class QuestDbRowCodec implements ItemCodec<QuestDbRow> {
     }
 
     /** The failure of bytes that do not decode, with the reader's reason. */
-    static PermanentException undecodable(byte[] bytes, RuntimeException e) {
-        return new PermanentException("undecodable QuestDB row (" + bytes.length + " bytes): " + e.getMessage(), e);
+    static PermanentException undecodable(int length, RuntimeException e) {
+        return new PermanentException("undecodable QuestDB row (" + length + " bytes): " + e.getMessage(), e);
     }
 
-    static boolean isVersion2(byte[] bytes) {
-        return bytes.length >= 2 && bytes[0] == MAGIC && bytes[1] == VERSION;
+    static boolean isVersion2(byte[] bytes, int offset) {
+        return bytes.length - offset >= 2 && bytes[offset] == MAGIC && bytes[offset + 1] == VERSION;
     }
 
     /**

@@ -114,7 +114,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
      * anything of it is sent.
      */
     @Override
-    public void writeEncoded(List<byte[]> items) throws GatewayException {
+    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
         if (closed) {
             throw new IllegalStateException("QuestDB sink " + id + " is closed");
         }
@@ -124,7 +124,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
         Sender s = sender();
         for (int i = 0; i < items.size(); i++) {
             try {
-                appender.appendEncoded(s, items.get(i));
+                appender.appendEncoded(s, items.get(i), offset);
             } catch (PermanentException e) {
                 discardSender();
                 throw EncodedWrites.undecodable(i, e);

@@ -4,6 +4,7 @@ import io.qubiq.core.error.PermanentException;
 import io.questdb.client.Sender;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 
 /**
  * Appends one row to the client's request, from a {@link QuestDbRow} or from the bytes {@link
@@ -78,18 +79,19 @@ final class RowAppender {
      * check {@link QuestDbRowCodec#decode} makes, so bytes that do not decode leave the request as
      * it was. Version 1 bytes are decoded first.
      *
+     * @param offset where the row's bytes start in {@code bytes}; they run to its end
      * @throws PermanentException when the bytes do not decode (the codec's message)
      */
-    void appendEncoded(Sender s, byte[] bytes) throws PermanentException {
-        if (!QuestDbRowCodec.isVersion2(bytes)) {
-            append(s, codec.decode(bytes));
+    void appendEncoded(Sender s, byte[] bytes, int offset) throws PermanentException {
+        if (!QuestDbRowCodec.isVersion2(bytes, offset)) {
+            append(s, codec.decode(Arrays.copyOfRange(bytes, offset, bytes.length)));
             return;
         }
         QuestDbRow.Layout layout;
         try {
-            layout = read(bytes);
+            layout = read(bytes, offset);
         } catch (RuntimeException e) {
-            throw QuestDbRowCodec.undecodable(bytes, e);
+            throw QuestDbRowCodec.undecodable(bytes.length - offset, e);
         }
         String[] names = layout.names();
         int symbols = layout.symbolCount();
@@ -124,8 +126,8 @@ final class RowAppender {
      * Reads version 2 bytes into the scratch fields, with the codec's checks (shape, designated
      * timestamp range, UTF-8, value types and ranges, nothing trailing); the row's layout.
      */
-    private QuestDbRow.Layout read(byte[] bytes) {
-        RowBytesReader in = reader.reset(bytes, 2);
+    private QuestDbRow.Layout read(byte[] bytes, int offset) {
+        RowBytesReader in = reader.reset(bytes, offset + 2);
         QuestDbRow.Layout layout = codec.readShape(in);
         atSeconds = in.readVarLong();
         atNanos = in.readVarLong();

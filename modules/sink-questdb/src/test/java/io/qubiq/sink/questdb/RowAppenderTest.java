@@ -19,10 +19,13 @@ import org.junit.jupiter.api.Test;
  * {@link RowAppender#appendEncoded} is the forwarder's only reading of a buffered row: it must
  * refuse exactly the bytes {@link QuestDbRowCodec#decode} refuses, leave the client's request as it
  * was when it does, and otherwise append exactly what {@link RowAppender#append} of the decoded
- * row appends. The client's request is compared byte for byte (nothing is sent: an HTTP sender
+ * row appends, wherever the row starts in the array it is given. The client's request is compared byte for byte (nothing is sent: an HTTP sender
  * connects on its first flush).
  */
 class RowAppenderTest {
+
+    /** The length of the channel's envelope header, which precedes each row the forwarder hands over. */
+    private static final int HEADER = 11;
 
     private final QuestDbRowCodec codec = new QuestDbRowCodec();
     private final Sender sender =
@@ -69,15 +72,18 @@ class RowAppenderTest {
                 try {
                     decoded = codec.decode(variant);
                 } catch (PermanentException e) {
-                    assertThatThrownBy(() -> fromBytes.appendEncoded(sender, variant)).as(what)
+                    assertThatThrownBy(() -> fromBytes.appendEncoded(sender, variant, 0)).as(what)
                             .isInstanceOf(PermanentException.class);
+                    assertThatThrownBy(() -> fromBytes.appendEncoded(sender, behindAHeader(variant), HEADER))
+                            .as(what).isInstanceOf(PermanentException.class);
                     assertThat(sender.bufferView().size()).as(what).isZero();
                     refused++;
                     continue;
                 }
                 RuntimeException clientRefused = null;
                 try {
-                    fromBytes.appendEncoded(sender, variant);
+                    fromBytes.appendEncoded(sender, variant, 0);
+                    fromBytes.appendEncoded(sender, behindAHeader(variant), HEADER);
                 } catch (RuntimeException e) {
                     clientRefused = e; // a value the client cannot write (Instant.MIN in nanoseconds)
                 }
@@ -89,6 +95,7 @@ class RowAppenderTest {
                     sender.reset();
                     continue;
                 }
+                fromRows.append(sender, decoded);
                 fromRows.append(sender, decoded);
                 assertThat(written).as(what).isEqualTo(request(sender));
                 sender.reset();
@@ -103,15 +110,15 @@ class RowAppenderTest {
     void aRowThatDoesNotDecodeLeavesTheRowsBeforeItInTheRequestAsTheyWere() throws Exception {
         RowAppender appender = new RowAppender(TimestampPrecision.MICROS);
         byte[] good = codec.encode(rows().get(2));
-        appender.appendEncoded(sender, good);
+        appender.appendEncoded(sender, good, 0);
         byte[] before = request(sender);
         byte[] truncated = Arrays.copyOf(good, good.length - 3);
 
-        assertThatThrownBy(() -> appender.appendEncoded(sender, truncated)).isInstanceOf(PermanentException.class)
+        assertThatThrownBy(() -> appender.appendEncoded(sender, truncated, 0)).isInstanceOf(PermanentException.class)
                 .hasMessageContaining("undecodable QuestDB row");
 
         assertThat(request(sender)).isEqualTo(before);
-        appender.appendEncoded(sender, good);
+        appender.appendEncoded(sender, good, 0);
         assertThat(request(sender).length).isEqualTo(2 * before.length);
     }
 
@@ -132,13 +139,21 @@ class RowAppenderTest {
                 }
             }
             QuestDbRow row = builder.build();
-            fromBytes.appendEncoded(sender, codec.encode(row));
+            fromBytes.appendEncoded(sender, codec.encode(row), 0);
             byte[] written = request(sender);
             sender.reset();
             fromRows.append(sender, row);
             assertThat(written).as("width %d", width).isEqualTo(request(sender));
             sender.reset();
         }
+    }
+
+    /** {@code row} after {@link #HEADER} bytes of something else, as the forwarder hands rows over. */
+    private static byte[] behindAHeader(byte[] row) {
+        byte[] bytes = new byte[HEADER + row.length];
+        Arrays.fill(bytes, 0, HEADER, (byte) 'Q');
+        System.arraycopy(row, 0, bytes, HEADER, row.length);
+        return bytes;
     }
 
     private static byte[] request(Sender sender) {
