@@ -35,13 +35,16 @@ class RowBytesReaderTest {
             out.writeVarLong(value);
             byte[] encoded = out.toByteArray();
             // trailing bytes from none (the byte-by-byte path) to more than a word (the 8-byte load),
-            // all with the continuation bit set, so that a read past the varint would show
-            for (int trailing = 0; trailing <= 12; trailing++) {
-                byte[] bytes = Arrays.copyOf(encoded, encoded.length + trailing);
-                Arrays.fill(bytes, encoded.length, bytes.length, (byte) 0xFF);
-                RowBytesReader in = new RowBytesReader(bytes, NO_CACHE);
-                assertThat(in.readVarLong()).as("value %d, %d trailing", value, trailing).isEqualTo(value);
-                assertThat(in.position()).isEqualTo(encoded.length);
+            // with the continuation bit set or clear, so that a read past the varint would show
+            for (byte fill : new byte[] {(byte) 0xFF, 0x00, 0x7F}) {
+                for (int trailing = 0; trailing <= 12; trailing++) {
+                    byte[] bytes = Arrays.copyOf(encoded, encoded.length + trailing);
+                    Arrays.fill(bytes, encoded.length, bytes.length, fill);
+                    RowBytesReader in = new RowBytesReader(bytes, NO_CACHE);
+                    assertThat(in.readVarLong()).as("value %d, %d trailing %02x", value, trailing, fill)
+                            .isEqualTo(value);
+                    assertThat(in.position()).isEqualTo(encoded.length);
+                }
             }
         }
     }
