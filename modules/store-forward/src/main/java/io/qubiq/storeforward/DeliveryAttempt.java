@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  * above applies to it unchanged. Records that are not channel envelopes, or whose item the codec
  * could not decode (see {@link PreparedBatch}; for a sink with {@link EncodedWrites}, the item it
  * refused as {@link EncodedWrites#undecodable}, a permanent rejection by index), are quarantined
- * with their raw bytes rather than blocking the queue. An id already in the quarantine (set aside before a crash, acknowledgement
- * lost) is not stored twice.
+ * with their raw bytes rather than blocking the queue. An id already in the quarantine (set aside
+ * before a crash, acknowledgement lost) is not stored twice.
  *
  * <p>Threading: owned by the forwarder thread.
  */

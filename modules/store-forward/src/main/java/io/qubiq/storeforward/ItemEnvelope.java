@@ -18,18 +18,16 @@ import java.util.Optional;
  *
  * A payload that is too short or has another format byte is not an envelope; the forwarder
  * quarantines such a record with its raw bytes instead of stalling on it.
+ *
+ * @param bytes      the item from {@code itemOffset} to the end: the whole stored payload for an
+ *                   envelope that was {@linkplain #decode decoded} (the item is not copied out of
+ *                   it), the bare item otherwise
+ * @param itemOffset where the item starts in {@code bytes}: {@link #HEADER_BYTES} or 0
  */
 record ItemEnvelope(int attempts, long firstFailureMillis, byte[] bytes, int itemOffset) {
 
     static final byte FORMAT = 1;
     static final int HEADER_BYTES = 11;
-
-    /**
-     * @param bytes the item from {@code itemOffset} to the end: a whole envelope as stored when it
-     *     was {@linkplain #decode decoded} (the item not copied out of it), the bare item otherwise
-     */
-    ItemEnvelope {
-    }
 
     ItemEnvelope(int attempts, long firstFailureMillis, byte[] item) {
         this(attempts, firstFailureMillis, item, 0);
