@@ -22,42 +22,72 @@ import java.util.Set;
  * maps; a {@link Layout} validates its table and names once, when it is made, so that each of its
  * rows only checks its values: the way for a producer that writes many rows of one shape.
  *
+ * <p>A row holds its names (shared by every row of a layout) and its values in two parallel arrays,
+ * symbols first; {@link #symbols()} and {@link #columns()} are views over them. It is a class
+ * rather than a record for that: one object and one array per row, which matters to a producer of
+ * hundreds of thousands of rows a second. Equality is a record's: table, timestamp, symbols and
+ * columns.
+ *
  * <p>Immutable; the maps are unmodifiable and independent of the caller's.
  */
-public record QuestDbRow(String table, Instant timestamp, Map<String, String> symbols, Map<String, Object> columns) {
+public final class QuestDbRow {
 
     static final Instant LATEST = Instant.ofEpochSecond(0, Long.MAX_VALUE);
     /** Up to this many names, duplicates are looked for pairwise; beyond it with a set. */
     private static final int PAIRWISE_LIMIT = 16;
 
-    @SuppressWarnings("unchecked")
-    public QuestDbRow {
+    private final String table;
+    private final Instant timestamp;
+    /** Symbols then columns; shared with other rows of the same layout, never written. */
+    private final String[] names;
+    /** The row's own values, in {@link #names}' order; never written after construction. */
+    private final Object[] values;
+    private final int symbolCount;
+
+    /**
+     * A row with the given symbols and columns, both copied in their iteration order.
+     *
+     * @throws IllegalArgumentException a name QuestDB would reject, a name given twice, no name at
+     *     all, a value of an unsupported type, or a timestamp out of range
+     * @throws NullPointerException     a null table, timestamp, map, symbol value or column value
+     */
+    public QuestDbRow(String table, Instant timestamp, Map<String, String> symbols, Map<String, Object> columns) {
         QuestDbNames.requireTable(table);
         checkTimestamp(timestamp);
-        if (!(symbols instanceof RowFields<?> s && columns instanceof RowFields<?> c && s.pairedWith(c))) {
-            // not the two halves of a row this class made (from validated names and values): check and copy
-            int count = symbols.size() + columns.size();
-            String[] names = new String[count];
-            Object[] values = new Object[count];
-            int i = 0;
-            for (Map.Entry<String, String> symbol : symbols.entrySet()) {
-                requireRoom(i, count);
-                names[i] = symbol.getKey();
-                values[i++] = symbol.getValue();
-            }
-            int symbolCount = i;
-            for (Map.Entry<String, Object> column : columns.entrySet()) {
-                requireRoom(i, count);
-                names[i] = column.getKey();
-                values[i++] = column.getValue();
-            }
-            if (i != count) {
-                throw new ConcurrentModificationException("the maps changed while the row was made");
-            }
-            checkFields(table, names, values, symbolCount);
-            symbols = new RowFields<>(names, values, 0, symbolCount);
-            columns = new RowFields<>(names, values, symbolCount, count);
+        int count = symbols.size() + columns.size();
+        String[] names = new String[count];
+        Object[] values = new Object[count];
+        int i = 0;
+        for (Map.Entry<String, String> symbol : symbols.entrySet()) {
+            requireRoom(i, count);
+            names[i] = symbol.getKey();
+            values[i++] = symbol.getValue();
         }
+        int symbolCount = i;
+        for (Map.Entry<String, Object> column : columns.entrySet()) {
+            requireRoom(i, count);
+            names[i] = column.getKey();
+            values[i++] = column.getValue();
+        }
+        if (i != count) {
+            throw new ConcurrentModificationException("the maps changed while the row was made");
+        }
+        checkFields(table, names, values, symbolCount);
+        this.table = table;
+        this.timestamp = timestamp;
+        this.names = names;
+        this.values = values;
+        this.symbolCount = symbolCount;
+    }
+
+    /** A row of arrays already checked (names validated and distinct, values normalized). */
+    private QuestDbRow(String table, Instant timestamp, String[] names, Object[] values, int symbolCount) {
+        checkTimestamp(timestamp);
+        this.table = table;
+        this.timestamp = timestamp;
+        this.names = names;
+        this.values = values;
+        this.symbolCount = symbolCount;
     }
 
     /** Starts a row of {@code table} at {@code timestamp}. */
@@ -70,33 +100,68 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
      * columns) become the row's own arrays and are checked like any other input.
      */
     static QuestDbRow of(String table, Instant timestamp, String[] names, Object[] values, int symbolCount) {
+        QuestDbNames.requireTable(table);
         checkFields(table, names, values, symbolCount);
-        return new QuestDbRow(table, timestamp, new RowFields<>(names, values, 0, symbolCount),
-                new RowFields<>(names, values, symbolCount, names.length));
+        return new QuestDbRow(table, timestamp, names, values, symbolCount);
+    }
+
+    public String table() {
+        return table;
+    }
+
+    public Instant timestamp() {
+        return timestamp;
+    }
+
+    /** The symbol columns in order: an unmodifiable view. */
+    public Map<String, String> symbols() {
+        return new RowFields<>(names, values, 0, symbolCount);
+    }
+
+    /** The other columns in order: an unmodifiable view. */
+    public Map<String, Object> columns() {
+        return new RowFields<>(names, values, symbolCount, names.length);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof QuestDbRow row && table.equals(row.table) && timestamp.equals(row.timestamp)
+                && symbols().equals(row.symbols()) && columns().equals(row.columns());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(table, timestamp, symbols(), columns());
+    }
+
+    @Override
+    public String toString() {
+        return "QuestDbRow[table=" + table + ", timestamp=" + timestamp + ", symbols=" + symbols() + ", columns="
+                + columns() + "]";
     }
 
     // ------------------------------------------------------------------ positional access for this package
 
     /** Symbols and columns together; symbols come first. */
     int fieldCount() {
-        return ((RowFields<?>) symbols).names.length;
+        return names.length;
     }
 
     int symbolCount() {
-        return ((RowFields<?>) symbols).to;
+        return symbolCount;
     }
 
     /** The names, symbols first: an array shared by every row of a layout, never changed. */
     String[] fieldNames() {
-        return ((RowFields<?>) symbols).names;
+        return names;
     }
 
     String fieldName(int index) {
-        return ((RowFields<?>) symbols).names[index];
+        return names[index];
     }
 
     Object fieldValue(int index) {
-        return ((RowFields<?>) symbols).values[index];
+        return values[index];
     }
 
     // ------------------------------------------------------------------ checks
@@ -286,11 +351,29 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
          * @throws NullPointerException     a null value
          */
         public QuestDbRow row(Instant timestamp, Object... values) {
+            requireSize(values);
+            return adopt(timestamp, values.clone());
+        }
+
+        /**
+         * As {@link #row}, but {@code values} becomes the row's own array instead of being copied:
+         * for a producer that fills a fresh array for each row (the historian makes hundreds of
+         * thousands a second) and hands it over. The caller must not keep or change the array
+         * afterwards; the values it holds are checked and normalized in place.
+         *
+         * @throws IllegalArgumentException as {@link #row}
+         * @throws NullPointerException     as {@link #row}
+         */
+        public QuestDbRow rowOwning(Instant timestamp, Object[] values) {
+            requireSize(values);
+            return adopt(timestamp, values);
+        }
+
+        private void requireSize(Object[] values) {
             if (values.length != names.length) {
                 throw new IllegalArgumentException("a row of " + table + " takes " + names.length + " values "
                         + List.of(names) + ", not " + values.length);
             }
-            return adopt(timestamp, values.clone());
         }
 
         /** {@link #row} without the copy: {@code values} (fresh, of this layout's size) become the row's own. */
@@ -301,8 +384,7 @@ public record QuestDbRow(String table, Instant timestamp, Map<String, String> sy
             for (int i = symbolCount; i < values.length; i++) {
                 values[i] = normalized(names[i], values[i]);
             }
-            return new QuestDbRow(table, timestamp, new RowFields<>(names, values, 0, symbolCount),
-                    new RowFields<>(names, values, symbolCount, names.length));
+            return new QuestDbRow(table, timestamp, names, values, symbolCount);
         }
     }
 }

@@ -9,13 +9,13 @@ import java.util.function.BiConsumer;
 
 /**
  * The symbols or the columns of one {@link QuestDbRow}: an unmodifiable, insertion-ordered map
- * over a slice of two parallel arrays, the names (shared by every row of a
- * {@link QuestDbRow.Layout}) and the values (the row's own). A row's symbols and columns are two
- * slices of the same arrays, symbols first; {@link #pairedWith} recognises such a pair, which
- * {@link QuestDbRow} only ever builds from validated names and normalized values.
+ * over a slice of the row's two parallel arrays, the names (shared by every row of a
+ * {@link QuestDbRow.Layout}) and the values (the row's own), symbols first. Made on demand by
+ * {@link QuestDbRow#symbols()} and {@link QuestDbRow#columns()}; the sink's own paths read the
+ * arrays by position instead.
  *
- * <p>Immutable once made: the arrays are never written after construction, and nobody outside
- * this package holds them.
+ * <p>Immutable: the arrays are never written after the row is made, and nobody outside this
+ * package holds them.
  *
  * @param <V> {@code String} for symbols, {@code Object} for columns
  */
@@ -31,12 +31,6 @@ final class RowFields<V> extends AbstractMap<String, V> {
         this.values = values;
         this.from = from;
         this.to = to;
-    }
-
-    /** Whether this (the symbols) and {@code columns} are the two halves of one row's arrays. */
-    boolean pairedWith(RowFields<?> columns) {
-        return names == columns.names && values == columns.values && from == 0 && to == columns.from
-                && columns.to == names.length && names.length == values.length;
     }
 
     @Override

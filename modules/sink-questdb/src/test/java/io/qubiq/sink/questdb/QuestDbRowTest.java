@@ -139,6 +139,24 @@ class QuestDbRowTest {
     }
 
     @Test
+    void aLayoutRowOwningItsArrayIsCheckedAndNormalizedLikeACopiedOneAndEqualsIt() {
+        QuestDbRow.Layout layout = QuestDbRow.Layout.of("samples", List.of("tag"), List.of("value", "n"));
+        Object[] values = {"a", 1.5f, 3};
+
+        QuestDbRow row = layout.rowOwning(T, values);
+
+        assertThat(row).isEqualTo(layout.row(T, "a", 1.5f, 3)).hasSameHashCodeAs(layout.row(T, "a", 1.5d, 3L));
+        assertThat(values).as("normalized in place: the array is the row's own").containsExactly("a", 1.5d, 3L);
+        assertThat(row.toString()).isEqualTo("QuestDbRow[table=samples, timestamp=" + T
+                + ", symbols={tag=a}, columns={value=1.5, n=3}]");
+        assertThatThrownBy(() -> layout.rowOwning(T, new Object[] {"a", 1.0})).hasMessageContaining("takes 3 values");
+        assertThatThrownBy(() -> layout.rowOwning(T, new Object[] {"a", BigDecimal.ONE, 1}))
+                .hasMessageContaining("BigDecimal");
+        assertThatThrownBy(() -> layout.rowOwning(Instant.EPOCH.minusNanos(1), new Object[] {"a", 1.0, 1}))
+                .hasMessageContaining("out of QuestDB's range");
+    }
+
+    @Test
     void symbolsAndColumnsOfDifferentRowsAreCheckedAgainstEachOther() {
         QuestDbRow a = QuestDbRow.builder("t", T).symbol("v", "x").column("w", 1).build();
         QuestDbRow b = QuestDbRow.builder("t", T).symbol("w", "y").column("v", 2).build();
