@@ -13,11 +13,9 @@ import io.qubiq.tagbus.TagBus;
 import io.qubiq.tagbus.TagFilter;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,8 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Stores tag history in QuestDB. It subscribes to the tag bus (a bounded queue named
  * {@code historian}; when full, the oldest value is dropped and counted), passes each value
- * through the {@link StorageFilter}, keeps each stored sample in the {@link LiveTail} and hands its
- * row to the historian's store-and-forward channel in batches ({@link RowBatcher}). A ticker thread
+ * through the {@link StorageFilter}, which keeps each stored sample in the {@link LiveTail}, and hands
+ * its row to the historian's store-and-forward channel in batches ({@link RowBatcher}). A ticker thread
  * releases held-back samples and heartbeats and hands on batches that lingered long enough.
  *
  * <p>The channel is injected (see {@link HistorianChannels}): start it before the historian and
@@ -68,8 +66,8 @@ public final class Historian implements Component {
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(channel, "channel");
         this.schema = HistorySchema.of(config);
-        this.filter = StorageFilter.of(config, clock);
         this.liveTail = new LiveTail(config.liveTailSamplesPerTag());
+        this.filter = StorageFilter.of(config, clock, liveTail);
         this.batcher = new RowBatcher(channel::submit, config.batchMaxRows(), Duration.ofMillis(config.lingerMs()),
                 clock);
     }
@@ -121,29 +119,19 @@ public final class Historian implements Component {
     /** The tag-bus consumer: one batch of values. Never throws for a channel failure. */
     void accept(List<TagValue> values) {
         received.addAndGet(values.size());
-        List<QuestDbRow> rows = new ArrayList<>(values.size());
-        Instant now = clock.instant(); // one batch is one moment for the storage rules' intervals
-        for (TagValue value : values) {
-            Optional<HistorySample> sample = filter.offer(value, now);
-            if (sample.isPresent()) {
-                rows.add(keep(sample.get()));
-            }
-        }
-        stored.addAndGet(rows.size());
-        filtered.addAndGet(values.size() - rows.size());
-        batcher.add(rows);
+        List<HistorySample> samples = new ArrayList<>(values.size());
+        filter.offerAll(values, clock.instant(), samples); // one batch is one moment for the rules' intervals
+        stored.addAndGet(samples.size());
+        filtered.addAndGet(values.size() - samples.size());
+        batcher.add(rows(samples));
     }
 
     private void tick() {
         try {
             List<HistorySample> due = filter.due();
             if (!due.isEmpty()) {
-                List<QuestDbRow> rows = new ArrayList<>(due.size());
-                for (HistorySample sample : due) {
-                    rows.add(keep(sample));
-                }
-                stored.addAndGet(rows.size());
-                batcher.add(rows);
+                stored.addAndGet(due.size());
+                batcher.add(rows(due));
             }
             batcher.flushIfDue();
         } catch (RuntimeException e) {
@@ -151,10 +139,13 @@ public final class Historian implements Component {
         }
     }
 
-    /** Keeps {@code sample} in the live tail and makes its row; the caller counts it as stored. */
-    private QuestDbRow keep(HistorySample sample) {
-        liveTail.add(sample);
-        return schema.row(sample);
+    /** The rows of samples the filter stored (and kept in the live tail). */
+    private List<QuestDbRow> rows(List<HistorySample> samples) {
+        List<QuestDbRow> rows = new ArrayList<>(samples.size());
+        for (HistorySample sample : samples) {
+            rows.add(schema.row(sample));
+        }
+        return rows;
     }
 
     public HistorySchema schema() {

@@ -97,10 +97,10 @@ public final class HistorySchema {
         int type = sample.type().ordinal();
         Long quality = Integer.toUnsignedLong(sample.quality().code());
         if (sample.value() != null) {
-            return withValue[type].row(sample.ts(), sample.tag().value(), sample.value(), quality,
-                    sample.sourceTs(), sample.serverTs());
+            return withValue[type].rowOwning(sample.ts(),
+                    new Object[] {sample.tag().value(), sample.value(), quality, sample.sourceTs(), sample.serverTs()});
         }
-        return withoutValue[type].row(sample.ts(), sample.tag().value(), quality, sample.sourceTs(),
-                sample.serverTs());
+        return withoutValue[type].rowOwning(sample.ts(),
+                new Object[] {sample.tag().value(), quality, sample.sourceTs(), sample.serverTs()});
     }
 }

@@ -16,8 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * thousands of objects that every young collection copies while the historian writes. {@link
  * #samples} rebuilds sample objects, equal to those added, for the few a query asks for.
  *
- * <p>Threading: safe for one writer (the historian) and any number of concurrent readers; each
- * tag's samples are guarded by their own lock.
+ * <p>Threading: safe for one writer at a time (the {@link StorageFilter}, which adds what it stores
+ * under its own lock) and any number of concurrent readers; each tag's samples are guarded by
+ * their own lock.
  */
 public final class LiveTail {
 
@@ -32,15 +33,29 @@ public final class LiveTail {
     }
 
     public void add(HistorySample sample) {
+        add(ring(sample.tag()), sample);
+    }
+
+    /**
+     * The ring that keeps {@code tag}'s samples, made on first need, or null when the tail keeps
+     * nothing: for a writer that looks it up once per tag and keeps it (the storage filter keeps
+     * it in its per-tag state), then adds with {@link #add(SampleRing, HistorySample)}.
+     */
+    SampleRing ring(TagPath tag) {
         if (samplesPerTag == 0) {
+            return null;
+        }
+        SampleRing tail = tails.get(tag);
+        return tail != null ? tail : tails.computeIfAbsent(tag, t -> new SampleRing(t, samplesPerTag));
+    }
+
+    /** Adds {@code sample} to {@code ring} (from {@link #ring}; null keeps nothing). */
+    static void add(SampleRing ring, HistorySample sample) {
+        if (ring == null) {
             return;
         }
-        SampleRing tail = tails.get(sample.tag());
-        if (tail == null) {
-            tail = tails.computeIfAbsent(sample.tag(), tag -> new SampleRing(tag, samplesPerTag));
-        }
-        synchronized (tail) {
-            tail.add(sample);
+        synchronized (ring) {
+            ring.add(sample);
         }
     }
 

@@ -12,31 +12,50 @@ import java.util.List;
  * {@code long[]} of {@value #STRIDE} words per sample instead of kept as sample objects:
  *
  * <pre>
- * word 0  ts seconds            word 3  ts nanos (30 bits) | type (3) | object flag (1) | source nanos (30)
- * word 1  source ts seconds     word 4  server ts nanos (high 32 bits) | quality code (low 32)
- * word 2  server ts seconds     word 5  the value's raw bits: boolean, integer or floating point
+ * word 0  ts, nanoseconds since the epoch          word 2  the value's raw bits: boolean, integer or floating point
+ * word 1  server ts, nanoseconds since the epoch   word 3  quality code (low 32 bits) | type (3) | flags (3)
  * </pre>
  *
- * A value that has no raw bits (a string, a timestamp, a value not carried by its type's Java
- * class) is kept in a parallel object array made on first need, and the object flag says so. A
- * full tail of numeric tags therefore holds no per-sample objects (the garbage collector has
- * nothing to copy or trace for it) and one sample's words share a cache line or two. {@link #copy}
- * rebuilds samples equal to those added. The array starts small and doubles up to the capacity.
+ * Two samples share a 64-byte cache line. The live tail of a busy gateway is megabytes that the
+ * historian writes one sample at a time at 300 places at once, so every cache line the tail takes
+ * up is one the processor has to fetch; this layout fetches a third fewer than one of six words.
+ *
+ * <p>What does not fit goes beside the words, in arrays made on first need, and a flag says so:
+ * <ul>
+ *   <li>a value without raw bits (a string, a timestamp, a value not carried by its type's Java
+ *       class) in the object array ({@link #OBJECT_VALUE});
+ *   <li>a source time other than {@code ts} (a heartbeat's) in the sources array, as
+ *       nanoseconds ({@link #OWN_SOURCE});
+ *   <li>a sample with a time more than 292 years from 1970, which nanoseconds in a long cannot
+ *       hold, whole in the object array ({@link #WHOLE}).
+ * </ul>
+ * A full tail of numeric tags stored on change therefore holds no per-sample objects: the garbage
+ * collector has nothing to copy or trace for it. {@link #copy} rebuilds samples equal to those
+ * added. The arrays start small and double up to the capacity.
  *
  * <p>Not thread-safe: {@link LiveTail} guards each ring with its own lock.
  */
 final class SampleRing {
 
-    static final int STRIDE = 6;
+    static final int STRIDE = 4;
     private static final DataType[] TYPES = DataType.values();
     private static final int FIRST_CAPACITY = 64;
-    private static final long NANOS_MASK = (1L << 30) - 1;
-    private static final long OBJECT_FLAG = 1L << 30;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** Seconds from the epoch whose every instant is a long of nanoseconds. */
+    private static final long MIN_SECONDS = Long.MIN_VALUE / NANOS_PER_SECOND + 1;
+    private static final long MAX_SECONDS = Long.MAX_VALUE / NANOS_PER_SECOND - 1;
+    private static final int TYPE_SHIFT = 32;
+    private static final long OBJECT_VALUE = 1L << 35;
+    private static final long OWN_SOURCE = 1L << 36;
+    private static final long WHOLE = 1L << 37;
 
     private final TagPath tag;
     private final int capacity;
     private long[] words = new long[0];
+    /** Values without raw bits, or whole samples; made on first need. */
     private Object[] objects;
+    /** Source times other than ts, in nanoseconds; made on first need. */
+    private long[] sources;
     private int head;
     private int size;
 
@@ -59,32 +78,56 @@ final class SampleRing {
             slot = head + size; // below the capacity nothing wraps: head is 0
             size++;
         }
-        Object value = sample.value();
-        boolean object = !hasBits(sample.type(), value);
         int at = slot * STRIDE;
-        words[at] = sample.ts().getEpochSecond();
-        words[at + 1] = sample.sourceTs().getEpochSecond();
-        words[at + 2] = sample.serverTs().getEpochSecond();
-        words[at + 3] = ((long) sample.ts().getNano() << 34) | ((long) sample.type().ordinal() << 31)
-                | (object ? OBJECT_FLAG : 0) | sample.sourceTs().getNano();
-        words[at + 4] = ((long) sample.serverTs().getNano() << 32) | (sample.quality().code() & 0xFFFFFFFFL);
-        words[at + 5] = object ? 0 : rawBits(value);
-        if (object && objects == null && value != null) {
-            objects = new Object[words.length / STRIDE];
+        Instant ts = sample.ts();
+        Instant source = sample.sourceTs();
+        Instant server = sample.serverTs();
+        if (!fits(ts) || !fits(source) || !fits(server)) {
+            words[at] = 0;
+            words[at + 1] = 0;
+            words[at + 2] = 0;
+            words[at + 3] = WHOLE;
+            keep(slot, sample);
+            return;
         }
-        if (objects != null) {
-            objects[slot] = object ? value : null;
+        Object value = sample.value();
+        long flags = (long) sample.type().ordinal() << TYPE_SHIFT;
+        if (hasBits(sample.type(), value)) {
+            words[at + 2] = rawBits(value);
+            keep(slot, null);
+        } else {
+            words[at + 2] = 0;
+            flags |= OBJECT_VALUE;
+            keep(slot, value);
         }
+        if (!source.equals(ts)) {
+            flags |= OWN_SOURCE;
+            if (sources == null) {
+                sources = new long[words.length / STRIDE];
+            }
+            sources[slot] = nanos(source);
+        }
+        words[at] = nanos(ts);
+        words[at + 1] = nanos(server);
+        words[at + 3] = flags | (sample.quality().code() & 0xFFFFFFFFL);
     }
 
     /** Adds the samples with {@code from <= ts < to} to {@code out}, oldest first. */
     void copy(Instant from, Instant to, List<HistorySample> out) {
         int slots = words.length / STRIDE;
+        long fromNanos = clampedNanos(from);
+        long toNanos = clampedNanos(to);
         for (int i = 0; i < size; i++) {
             int slot = (head + i) % slots;
-            long seconds = words[slot * STRIDE];
-            int nanos = (int) (words[slot * STRIDE + 3] >>> 34);
-            if (compare(seconds, nanos, from) >= 0 && compare(seconds, nanos, to) < 0) {
+            if ((words[slot * STRIDE + 3] & WHOLE) != 0) {
+                HistorySample whole = (HistorySample) objects[slot];
+                if (!whole.ts().isBefore(from) && whole.ts().isBefore(to)) {
+                    out.add(whole);
+                }
+                continue;
+            }
+            long ts = words[slot * STRIDE];
+            if (ts >= fromNanos && ts < toNanos) {
                 out.add(sample(slot));
             }
         }
@@ -92,6 +135,17 @@ final class SampleRing {
 
     int size() {
         return size;
+    }
+
+    /** Puts {@code object} (or clears) the slot's entry in the object array, made on first need. */
+    private void keep(int slot, Object object) {
+        if (objects == null) {
+            if (object == null) {
+                return;
+            }
+            objects = new Object[words.length / STRIDE];
+        }
+        objects[slot] = object;
     }
 
     /** Whether the value is carried by its type's Java class and so fits in raw bits. */
@@ -120,12 +174,11 @@ final class SampleRing {
 
     private HistorySample sample(int slot) {
         int at = slot * STRIDE;
-        long packed = words[at + 3];
-        long server = words[at + 4];
-        DataType type = TYPES[(int) ((packed >>> 31) & 0x7)];
-        long raw = words[at + 5];
+        long meta = words[at + 3];
+        DataType type = TYPES[(int) ((meta >>> TYPE_SHIFT) & 0x7)];
+        long raw = words[at + 2];
         Object value;
-        if ((packed & OBJECT_FLAG) != 0) {
+        if ((meta & OBJECT_VALUE) != 0) {
             value = objects == null ? null : objects[slot];
         } else {
             value = switch (type) {
@@ -137,15 +190,31 @@ final class SampleRing {
                 case STRING, DATETIME -> throw new IllegalStateException("no raw bits for " + type);
             };
         }
-        return new HistorySample(tag, type, value, new Quality((int) server),
-                Instant.ofEpochSecond(words[at], packed >>> 34),
-                Instant.ofEpochSecond(words[at + 1], packed & NANOS_MASK),
-                Instant.ofEpochSecond(words[at + 2], server >>> 32));
+        Instant ts = instant(words[at]);
+        Instant source = (meta & OWN_SOURCE) != 0 ? instant(sources[slot]) : ts;
+        return new HistorySample(tag, type, value, new Quality((int) meta), ts, source, instant(words[at + 1]));
     }
 
-    private static int compare(long second, int nano, Instant instant) {
-        int bySecond = Long.compare(second, instant.getEpochSecond());
-        return bySecond != 0 ? bySecond : Integer.compare(nano, instant.getNano());
+    private static boolean fits(Instant instant) {
+        long seconds = instant.getEpochSecond();
+        return seconds >= MIN_SECONDS && seconds <= MAX_SECONDS;
+    }
+
+    private static long nanos(Instant instant) {
+        return instant.getEpochSecond() * NANOS_PER_SECOND + instant.getNano();
+    }
+
+    /** {@code instant} in nanoseconds, or the nearest long for one beyond what nanoseconds hold. */
+    private static long clampedNanos(Instant instant) {
+        long seconds = instant.getEpochSecond();
+        if (seconds < MIN_SECONDS) {
+            return Long.MIN_VALUE;
+        }
+        return seconds > MAX_SECONDS ? Long.MAX_VALUE : nanos(instant);
+    }
+
+    private static Instant instant(long nanos) {
+        return Instant.ofEpochSecond(Math.floorDiv(nanos, NANOS_PER_SECOND), Math.floorMod(nanos, NANOS_PER_SECOND));
     }
 
     /**
@@ -157,6 +226,9 @@ final class SampleRing {
         words = Arrays.copyOf(words, slots * STRIDE);
         if (objects != null) {
             objects = Arrays.copyOf(objects, slots);
+        }
+        if (sources != null) {
+            sources = Arrays.copyOf(sources, slots);
         }
     }
 }

@@ -31,14 +31,19 @@ import java.util.Optional;
  * Intervals are measured on the injected clock, at the moment a sample is offered, not on the
  * samples' own timestamps, so a device clock that drifts does not disturb them.
  *
- * <p>Threading: {@link #offer} and {@link #due} may be called from different threads; every call
- * holds the filter's lock.
+ * <p>Every sample the filter decides to store is also kept in the {@link LiveTail} given to it:
+ * the filter looks each tag up once per value anyway, and keeps the tag's ring of the tail in the
+ * same per-tag state, so storing a sample costs no second lookup.
+ *
+ * <p>Threading: {@link #offer}, {@link #offerAll} and {@link #due} may be called from different
+ * threads; every call holds the filter's lock ({@link #offerAll} once for the whole batch).
  */
 public final class StorageFilter {
 
     private final List<Rule> rules;
     private final Rule defaultRule;
     private final Clock clock;
+    private final LiveTail liveTail;
     private final Map<TagPath, TagState> states = new HashMap<>();
 
     private record Rule(TagPattern pattern, StorageRule options) {
@@ -46,23 +51,33 @@ public final class StorageFilter {
 
     private static final class TagState {
         final StorageRule rule;
+        /** The tag's ring in the live tail; null when the tail keeps nothing. */
+        final SampleRing tail;
         HistorySample lastStored;
         Instant lastStoredAt;
         HistorySample heldBack;
 
-        TagState(StorageRule rule) {
+        TagState(StorageRule rule, SampleRing tail) {
             this.rule = rule;
+            this.tail = tail;
         }
     }
 
-    public StorageFilter(StorageRule defaultRule, List<StorageRule> rules, Clock clock) {
+    /** A filter that keeps its stored samples in {@code liveTail}. */
+    public StorageFilter(StorageRule defaultRule, List<StorageRule> rules, Clock clock, LiveTail liveTail) {
         this.defaultRule = new Rule(TagPattern.compile("**"), Objects.requireNonNull(defaultRule, "defaultRule"));
         this.rules = rules.stream().map(r -> new Rule(TagPattern.compile(r.tags()), r)).toList();
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.liveTail = Objects.requireNonNull(liveTail, "liveTail");
     }
 
-    public static StorageFilter of(HistorianConfig config, Clock clock) {
-        return new StorageFilter(config.defaultRule(), config.rules(), clock);
+    /** A filter without a live tail. */
+    public StorageFilter(StorageRule defaultRule, List<StorageRule> rules, Clock clock) {
+        this(defaultRule, rules, clock, new LiveTail(0));
+    }
+
+    public static StorageFilter of(HistorianConfig config, Clock clock, LiveTail liveTail) {
+        return new StorageFilter(config.defaultRule(), config.rules(), clock, liveTail);
     }
 
     /** The rule that applies to {@code tag}. */
@@ -85,24 +100,42 @@ public final class StorageFilter {
      * values at once reads it once for the batch.
      */
     public synchronized Optional<HistorySample> offer(TagValue value, Instant now) {
+        return Optional.ofNullable(decide(value, now));
+    }
+
+    /**
+     * Offers every value of a batch, in order, at {@code now}, and adds the samples to store to
+     * {@code out}: what {@link #offer(TagValue, Instant)} does for each, under one lock.
+     */
+    public synchronized void offerAll(List<TagValue> values, Instant now, List<HistorySample> out) {
+        for (TagValue value : values) {
+            HistorySample sample = decide(value, now);
+            if (sample != null) {
+                out.add(sample);
+            }
+        }
+    }
+
+    /** The sample to store for {@code value}, or null; the caller holds the lock. */
+    private HistorySample decide(TagValue value, Instant now) {
         TagState state = states.get(value.path());
         if (state == null) {
-            state = new TagState(ruleFor(value.path()));
+            state = new TagState(ruleFor(value.path()), liveTail.ring(value.path()));
             states.put(value.path(), state);
         }
         HistorySample sample = HistorySample.of(value);
         if (state.lastStored == null) {
-            return Optional.of(store(state, sample, now));
+            return store(state, sample, now);
         }
         if (!significant(state.rule, state.lastStored, sample)) {
             state.heldBack = null;
-            return Optional.empty();
+            return null;
         }
         if (state.rule.minIntervalMs() > 0 && elapsed(state, now).toMillis() < state.rule.minIntervalMs()) {
             state.heldBack = sample;
-            return Optional.empty();
+            return null;
         }
-        return Optional.of(store(state, sample, now));
+        return store(state, sample, now);
     }
 
     /** Held-back samples whose minimum interval has passed, and heartbeats of quiet tags, now. */
@@ -127,7 +160,9 @@ public final class StorageFilter {
         return out;
     }
 
+    /** Records {@code sample} as the tag's last stored one and keeps it in the live tail. */
     private static HistorySample store(TagState state, HistorySample sample, Instant now) {
+        LiveTail.add(state.tail, sample);
         state.lastStored = sample;
         state.lastStoredAt = now;
         state.heldBack = null;

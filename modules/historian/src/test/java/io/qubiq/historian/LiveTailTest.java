@@ -87,6 +87,28 @@ class LiveTailTest {
     }
 
     @Test
+    void samplesBefore1970AndBeyondWhatNanosecondsInALongHoldComeBackEqualAndInRange() {
+        LiveTail tail = new LiveTail(10);
+        Instant before1970 = Instant.parse("1900-03-04T05:06:07.123456789Z");
+        Instant farPast = Instant.parse("1500-01-01T00:00:00.000000001Z");
+        Instant farFuture = Instant.parse("2300-01-01T00:00:00Z");
+        List<HistorySample> samples = List.of(
+                new HistorySample(TAG, DataType.FLOAT64, 1.0, Quality.GOOD, before1970, before1970, before1970),
+                new HistorySample(TAG, DataType.FLOAT64, 2.0, Quality.GOOD, farPast, farPast, farPast),
+                new HistorySample(TAG, DataType.INT64, 3L, Quality.GOOD, T0, T0, farFuture),
+                new HistorySample(TAG, DataType.STRING, "x", Quality.GOOD, T0.plusNanos(1), farPast, T0),
+                new HistorySample(TAG, DataType.FLOAT64, 4.0, Quality.GOOD, farFuture, T0, T0));
+        samples.forEach(tail::add);
+
+        assertThat(tail.samples(TAG, Instant.MIN, Instant.MAX)).containsExactlyElementsOf(samples);
+        assertThat(tail.samples(TAG, farPast, before1970)).extracting(HistorySample::value).containsExactly(2.0);
+        assertThat(tail.samples(TAG, farPast.plusNanos(1), before1970.plusNanos(1)))
+                .extracting(HistorySample::value).containsExactly(1.0);
+        assertThat(tail.samples(TAG, T0, farFuture)).extracting(HistorySample::value).containsExactly(3L, "x");
+        assertThat(tail.samples(TAG, farFuture, Instant.MAX)).extracting(HistorySample::value).containsExactly(4.0);
+    }
+
+    @Test
     void objectValuesOverwrittenByNumbersAreReleasedAndNumbersByObjectsReadBackRight() {
         LiveTail tail = new LiveTail(3);
         for (int i = 0; i < 12; i++) {

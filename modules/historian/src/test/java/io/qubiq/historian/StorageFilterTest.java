@@ -160,6 +160,40 @@ class StorageFilterTest {
     }
 
     @Test
+    void whatIsStoredAndOnlyThatIsKeptInTheLiveTailAlsoWhenReleasedLaterOrRepeatedAsAHeartbeat() {
+        LiveTail tail = new LiveTail(100);
+        StorageFilter filter = new StorageFilter(StorageRule.defaults().withMinIntervalMs(1000)
+                .withMaxIntervalMs(5000), List.of(), clock, tail);
+        List<HistorySample> stored = new java.util.ArrayList<>();
+
+        filter.offerAll(List.of(value(1.0), value(1.0), value(2.0)), clock.instant(), stored); // 2.0 held back
+        clock.advance(java.time.Duration.ofMillis(1000));
+        stored.addAll(filter.due()); // 2.0 released
+        clock.advance(java.time.Duration.ofMillis(5000));
+        stored.addAll(filter.due()); // heartbeat of 2.0
+
+        assertThat(stored).extracting(HistorySample::value).containsExactly(1.0, 2.0, 2.0);
+        assertThat(tail.samples(TEMP, Instant.MIN, Instant.MAX)).containsExactlyElementsOf(stored);
+    }
+
+    @Test
+    void aBatchOfferedAtOnceStoresWhatOfferingEachValueInTurnStores() {
+        StorageRule rule = StorageRule.defaults().withDeadbandAbsolute(0.5).withMinIntervalMs(0);
+        List<TagValue> values = new java.util.ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            values.add(TagValue.good(TagPath.of("plant/t" + (i % 3)), (i * 7 % 11) / 10.0, T0.plusMillis(i)));
+        }
+        StorageFilter one = filter(rule);
+        List<HistorySample> each = new java.util.ArrayList<>();
+        values.forEach(v -> one.offer(v, T0).ifPresent(each::add));
+        List<HistorySample> batch = new java.util.ArrayList<>();
+
+        filter(rule).offerAll(values, T0, batch);
+
+        assertThat(batch).isNotEmpty().hasSizeLessThan(values.size()).containsExactlyElementsOf(each);
+    }
+
+    @Test
     void firstMatchingRuleAppliesAndOthersFollowTheDefault() {
         StorageRule fast = StorageRule.defaults().withTags("plant/*/temp").withMode(StorageMode.ALWAYS);
         StorageRule line2 = StorageRule.defaults().withTags("plant/line2").withDeadbandAbsolute(1);
