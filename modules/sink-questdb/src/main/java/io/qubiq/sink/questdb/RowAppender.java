@@ -127,7 +127,7 @@ final class RowAppender {
      * timestamp range, UTF-8, value types and ranges, nothing trailing); the row's layout.
      */
     private QuestDbRow.Layout read(byte[] bytes, int offset) {
-        RowBytesReader in = reader.reset(bytes, offset + 2);
+        RowBytesReader in = reader.reset(bytes, offset, offset + 2);
         QuestDbRow.Layout layout = codec.readShape(in);
         atSeconds = in.readVarLong();
         atNanos = in.readVarLong();

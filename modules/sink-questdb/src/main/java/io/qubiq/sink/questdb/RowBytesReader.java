@@ -25,6 +25,8 @@ final class RowBytesReader {
     private final BytesCache<String> repeated;
     private CharsetDecoder strictUtf8;
     private int pos;
+    /** Where the row starts in {@link #bytes}: positions in messages count from it. */
+    private int base;
 
     /** @param repeated where {@link #readRepeatedString} keeps and finds its strings */
     RowBytesReader(byte[] bytes, BytesCache<String> repeated) {
@@ -32,9 +34,14 @@ final class RowBytesReader {
         this.repeated = repeated;
     }
 
-    /** Reads {@code bytes} from {@code position} on, as a new reader would: the same cache. */
-    RowBytesReader reset(byte[] bytes, int position) {
+    /**
+     * Reads {@code bytes} from {@code position} on, as a new reader would (the same cache), for a
+     * row that starts at {@code rowStart}: a position in an error message counts from there, as it
+     * would for the row's bytes alone.
+     */
+    RowBytesReader reset(byte[] bytes, int rowStart, int position) {
         this.bytes = bytes;
+        this.base = rowStart;
         this.pos = position;
         return this;
     }
@@ -72,7 +79,7 @@ final class RowBytesReader {
                     return value;
                 }
             }
-            throw new IllegalArgumentException("varint longer than 10 bytes at " + p);
+            throw new IllegalArgumentException("varint longer than 10 bytes at " + (p - base));
         }
         long value = 0;
         for (int shift = 0; shift < 64; shift += 7) {
@@ -82,7 +89,7 @@ final class RowBytesReader {
                 return value;
             }
         }
-        throw new IllegalArgumentException("varint longer than 10 bytes at " + pos);
+        throw new IllegalArgumentException("varint longer than 10 bytes at " + (pos - base));
     }
 
     long readZigZag() {
@@ -101,7 +108,7 @@ final class RowBytesReader {
     int readCount() {
         long count = readVarLong();
         if (count < 0 || count > bytes.length - pos) {
-            throw new IllegalArgumentException("implausible count " + count + " at " + pos);
+            throw new IllegalArgumentException("implausible count " + count + " at " + (pos - base));
         }
         return (int) count;
     }
@@ -164,13 +171,13 @@ final class RowBytesReader {
         try {
             return strictUtf8.decode(ByteBuffer.wrap(bytes, start, length)).toString();
         } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException("malformed UTF-8 at " + start, e);
+            throw new IllegalArgumentException("malformed UTF-8 at " + (start - base), e);
         }
     }
 
     private void need(int count) {
         if (count > bytes.length - pos) {
-            throw new IllegalArgumentException("truncated at " + pos + " (needs " + count + " more bytes)");
+            throw new IllegalArgumentException("truncated at " + (pos - base) + " (needs " + count + " more bytes)");
         }
     }
 }

@@ -80,26 +80,32 @@ class RowBytesReaderTest {
         byte[] second = shorter.toByteArray();
 
         RowBytesReader in = new RowBytesReader(new byte[0], new BytesCache<>(16, 64));
-        assertThat(in.reset(first, 0).readVarLong()).isEqualTo(1L << 40); // left mid-row
-        assertThat(in.reset(second, 0).readVarLong()).isEqualTo(5);
+        assertThat(in.reset(first, 0, 0).readVarLong()).isEqualTo(1L << 40); // left mid-row
+        assertThat(in.reset(second, 0, 0).readVarLong()).isEqualTo(5);
         assertThat(in.readRepeatedString()).isEqualTo("tag");
         in.requireEnd(); // the end of the second row, not of the first
 
-        assertThat(in.reset(first, 0).readVarLong()).isEqualTo(1L << 40);
+        assertThat(in.reset(first, 0, 0).readVarLong()).isEqualTo(1L << 40);
         assertThat(in.readRepeatedString()).isEqualTo("plant1/line0/sensor1");
         assertThat(in.readLong()).isEqualTo(7);
         in.requireEnd();
 
         // a row cut short after a longer one: bounds are the new row's
         byte[] cut = Arrays.copyOf(second, second.length - 1);
-        RowBytesReader again = in.reset(cut, 0);
+        RowBytesReader again = in.reset(cut, 0, 0);
         again.readVarLong();
         assertThatThrownBy(again::readRepeatedString).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("implausible count 3 at 2"); // 3 bytes of "tag", 2 left in this row
         // and from a later position, as the sink starts after the magic and version bytes
-        assertThat(in.reset(first, 0).readVarLong()).isEqualTo(1L << 40);
+        assertThat(in.reset(first, 0, 0).readVarLong()).isEqualTo(1L << 40);
         int afterVarint = in.position();
-        assertThat(in.reset(first, afterVarint).readRepeatedString()).isEqualTo("plant1/line0/sensor1");
+        assertThat(in.reset(first, 0, afterVarint).readRepeatedString()).isEqualTo("plant1/line0/sensor1");
+        // a row behind a header: positions in messages count from the row's start
+        byte[] behind = new byte[5 + cut.length];
+        System.arraycopy(cut, 0, behind, 5, cut.length);
+        RowBytesReader offset = in.reset(behind, 5, 5);
+        offset.readVarLong();
+        assertThatThrownBy(offset::readRepeatedString).hasMessage("implausible count 3 at 2");
     }
 
     @Test
