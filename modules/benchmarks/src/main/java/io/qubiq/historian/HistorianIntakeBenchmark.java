@@ -31,8 +31,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * and row making, as {@link Historian#accept} does. {@code values} makes the same values and nothing else: the
  * historian's own cost per sample is {@code intake} minus {@code values}.
  *
- * <p>Run: {@code java -cp <benchmarks classpath> org.openjdk.jmh.Main HistorianIntakeBenchmark}.
- * Compare only figures from the same run: this guest's speed moves between forks.
+ * <p>Run: {@code scripts/bench-historian --intake-benchmark}. Each fork touches its whole heap
+ * first ({@code -XX:+AlwaysPreTouch}): on this guest the page faults on fresh heap otherwise make
+ * the first 5-10 seconds of a fork several times slower. Compare only figures from the same run:
+ * the guest's speed moves between forks.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OperationsPerInvocation(HistorianIntakeBenchmark.BATCH)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(3)
+@Fork(value = 3, jvmArgsAppend = {"-XX:+AlwaysPreTouch", "-Xms2g", "-Xmx2g"})
 public class HistorianIntakeBenchmark {
 
     static final int BATCH = 1000;
