@@ -27,4 +27,22 @@ final class BenchFiles {
       }
     }
   }
+
+  /** {@link #delete}, printing instead of throwing what it could not delete: for scratch files at exit. */
+  static void deleteQuietly(Path dir) {
+    if (dir == null || !Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          System.err.println("could not delete " + p + ": " + e.getMessage());
+        }
+      });
+    } catch (IOException e) {
+      System.err.println("could not delete " + dir + ": " + e.getMessage());
+    }
+  }
 }

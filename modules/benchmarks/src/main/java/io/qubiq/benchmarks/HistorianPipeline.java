@@ -40,7 +40,7 @@ record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Dr
     /** Starts bus, historian and channel writing tables {@code <prefix>_*} at {@code ilpAddress}. */
     static HistorianPipeline start(String ilpAddress, HistorianOptions options, String prefix,
                                    Path channelDir, long maxBytes) throws Exception {
-        HistorianThroughputHarness.deleteTree(channelDir);
+        BenchFiles.deleteQuietly(channelDir);
         int batch = options.batch;
         ChannelConfig channelConfig = ChannelConfig.defaults()
                 .withMaxBytes(maxBytes)

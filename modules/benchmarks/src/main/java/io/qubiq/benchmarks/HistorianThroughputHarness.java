@@ -20,12 +20,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
 /**
  * End-to-end throughput of the historian path against the questdb-client sender writing the same rows
@@ -141,7 +138,7 @@ public final class HistorianThroughputHarness {
         } finally {
             harness.stopServerQuietly();
             if (!options.keep) {
-                deleteTree(options.dir);
+                BenchFiles.deleteQuietly(options.dir);
             }
         }
         Runtime.getRuntime().removeShutdownHook(hook);
@@ -160,9 +157,9 @@ public final class HistorianThroughputHarness {
     }
 
     private void run() throws Exception {
-        String loadStart = loadAverage();
+        String loadStart = Machine.loadAverage();
         printFacts(loadStart);
-        deleteTree(scratch);
+        BenchFiles.deleteQuietly(scratch);
         Files.createDirectories(scratch);
         System.out.printf("free space in %s: %s%n", scratch, gib(Files.getFileStore(scratch).getUsableSpace()));
         synchronized (this) {
@@ -237,7 +234,7 @@ public final class HistorianThroughputHarness {
                 }
             }
         }
-        String loadEnd = loadAverage();
+        String loadEnd = Machine.loadAverage();
         new HistorianReport(options).print(runs, drains, loadStart, loadEnd);
     }
 
@@ -252,7 +249,7 @@ public final class HistorianThroughputHarness {
 
     /** The questdb-client sender writing the historian's row layout directly. */
     private Run direct(String scenario, String prefix, long n, int repetition) {
-        String load = loadAverage();
+        String load = Machine.loadAverage();
         Cpu c0 = cpu();
         long t0 = System.nanoTime();
         double sent = writeDirect(n);
@@ -278,7 +275,7 @@ public final class HistorianThroughputHarness {
         HistorianPipeline p = pipeline;
         String table = p.table();
         long before = gatewayRows;
-        String load = loadAverage();
+        String load = Machine.loadAverage();
         Map<String, Long> threads0 = ThreadCpu.snapshot();
         Cpu c0 = cpu();
         long t0 = System.nanoTime();
@@ -309,7 +306,7 @@ public final class HistorianThroughputHarness {
             String table = p.table();
             double fillSeconds = fill(prefix, n, heap, sampler);
             server.restart();
-            String load = loadAverage();
+            String load = Machine.loadAverage();
             sampler.phase("drain");
             Map<String, Long> threads0 = ThreadCpu.snapshot();
             Cpu c0 = cpu();
@@ -430,7 +427,7 @@ public final class HistorianThroughputHarness {
             double fillSeconds = fill(prefix, n, heap, sampler);
             server.restart();
             warmUpQuestDb(prefix);
-            String load = loadAverage();
+            String load = Machine.loadAverage();
             sampler.phase("drain");
             SliceTally drain = new SliceTally(this::cpu);
             SliceTally direct = new SliceTally(this::cpu);
@@ -565,37 +562,11 @@ public final class HistorianThroughputHarness {
 
     /** The kernel's clock ticks per second, in which /proc reports CPU times. */
 
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException e) {
-            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        }
-    }
-
     private static String gib(long bytes) {
         return String.format("%.2f GiB", bytes / (double) (1L << 30));
     }
 
     private static void log(String format, Object... args) {
         System.out.printf("[%s] %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), String.format(format, args));
-    }
-
-    static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    System.err.println("could not delete " + p + ": " + e.getMessage());
-                }
-            });
-        } catch (IOException e) {
-            System.err.println("could not delete " + root + ": " + e.getMessage());
-        }
     }
 }

@@ -21,7 +21,6 @@ import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.mongo.MongoTestServer;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,15 +151,15 @@ public final class MongoThroughputHarness {
             if (harness.server != null) {
                 harness.server.close();
             }
-            HistorianThroughputHarness.deleteTree(options.dir);
+            BenchFiles.deleteQuietly(options.dir);
         }
         System.exit(status);
     }
 
     private void run() throws Exception {
-        String loadStart = loadAverage();
+        String loadStart = Machine.loadAverage();
         printFacts(loadStart);
-        HistorianThroughputHarness.deleteTree(options.dir);
+        BenchFiles.deleteQuietly(options.dir);
         Files.createDirectories(options.dir);
         if (options.uri.isPresent()) {
             uri = options.uri.get();
@@ -189,7 +188,7 @@ public final class MongoThroughputHarness {
                 runs.addAll(repetition(client, scenarios, r, options.documents));
             }
             client.getDatabase(DATABASE).drop();
-            report(runs, scenarios, loadStart, loadAverage());
+            report(runs, scenarios, loadStart, Machine.loadAverage());
         }
     }
 
@@ -200,7 +199,7 @@ public final class MongoThroughputHarness {
      */
     private List<Run> repetition(MongoClient client, List<String> scenarios, int repetition, long n) {
         System.gc();
-        String load = loadAverage();
+        String load = Machine.loadAverage();
         Map<String, Double> seconds = new LinkedHashMap<>();
         scenarios.forEach(scenario -> seconds.put(scenario, 0.0));
         long chunks = (n + options.chunk - 1) / options.chunk;
@@ -278,7 +277,7 @@ public final class MongoThroughputHarness {
     private record Gateway(StoreForwardChannel<MongoDocument> channel, Path dir, int batch) implements AutoCloseable {
 
         static Gateway start(Path dir, String uri, int batch, boolean fastPath) throws Exception {
-            HistorianThroughputHarness.deleteTree(dir);
+            BenchFiles.deleteQuietly(dir);
             MongoSinkFactory factory = new MongoSinkFactory();
             ChannelConfig config = ChannelConfig.defaults()
                     .withBatch(batch, 20)
@@ -346,7 +345,7 @@ public final class MongoThroughputHarness {
             } catch (Exception e) {
                 System.err.println("stopping the channel in " + dir + ": " + e);
             }
-            HistorianThroughputHarness.deleteTree(dir);
+            BenchFiles.deleteQuietly(dir);
         }
     }
 
@@ -425,15 +424,6 @@ public final class MongoThroughputHarness {
         System.out.printf("options: documents %,d, chunk %,d, repetitions %d, warm-up %,d, batch %d, buffered scenario %s,"
                 + " dir %s%n", options.documents, options.chunk, options.repetitions, options.warmup, options.batch,
                 options.buffered, options.dir);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException e) {
-            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        }
     }
 
     private static void log(String format, Object... args) {

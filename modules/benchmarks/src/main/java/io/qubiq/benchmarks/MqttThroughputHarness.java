@@ -23,7 +23,6 @@ import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.storeforward.SubmitOutcome;
 import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.mqtt.Mosquitto;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -142,7 +141,7 @@ public final class MqttThroughputHarness {
             status = 1;
         } finally {
             harness.stopBroker();
-            HistorianThroughputHarness.deleteTree(options.dir);
+            BenchFiles.deleteQuietly(options.dir);
         }
         Runtime.getRuntime().removeShutdownHook(hook);
         System.exit(status);
@@ -156,8 +155,8 @@ public final class MqttThroughputHarness {
     }
 
     private void run() throws Exception {
-        printFacts(loadAverage());
-        HistorianThroughputHarness.deleteTree(options.dir);
+        printFacts(Machine.loadAverage());
+        BenchFiles.deleteQuietly(options.dir);
         Files.createDirectories(options.dir);
         Mosquitto.Options brokerOptions = Mosquitto.Options.defaults();
         if (options.brokerInflight >= 0) {
@@ -181,7 +180,7 @@ public final class MqttThroughputHarness {
     }
 
     private void measure() throws Exception {
-        String loadStart = loadAverage();
+        String loadStart = Machine.loadAverage();
         if (options.warmup > 0) {
             List<MqttMessage> warm = messages("warm", options.warmup);
             log("warm-up: direct and gateway, %,d messages each (not reported)", options.warmup);
@@ -199,7 +198,7 @@ public final class MqttThroughputHarness {
                 runs.add(direct("rep" + r + "_direct", messages, r));
             }
         }
-        report(runs, loadStart, loadAverage());
+        report(runs, loadStart, Machine.loadAverage());
     }
 
     /**
@@ -255,7 +254,7 @@ public final class MqttThroughputHarness {
         for (int i = 0; i < payloads.length; i++) {
             payloads[i] = messages.get(i).payload();
         }
-        String load = loadAverage();
+        String load = Machine.loadAverage();
         int batch = options.batch;
         long t0 = System.nanoTime();
         try {
@@ -286,7 +285,7 @@ public final class MqttThroughputHarness {
     /** Producer → StoreForwardChannel (fast path) → MqttSink → mosquitto. */
     private Run gateway(String name, List<MqttMessage> messages, int repetition) throws Exception {
         ChannelStatus before = channel.status();
-        String load = loadAverage();
+        String load = Machine.loadAverage();
         int batch = options.batch;
         int buffered = 0;
         long t0 = System.nanoTime();
@@ -359,15 +358,6 @@ public final class MqttThroughputHarness {
         System.out.printf("options: messages %,d, repetitions %d, warm-up %,d, batch %d, payload ~%d bytes, QoS %d, dir %s%n",
                 options.messages, options.repetitions, options.warmup, options.batch, options.payload, options.qos,
                 options.dir);
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException e) {
-            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        }
     }
 
     private static void log(String format, Object... args) {

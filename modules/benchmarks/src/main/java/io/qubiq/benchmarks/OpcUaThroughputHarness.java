@@ -246,7 +246,7 @@ public final class OpcUaThroughputHarness {
 
     /** Runs the benchmark; false when a value was lost or did not arrive. */
     private boolean run() throws Exception {
-        String loadStart = load();
+        String loadStart = Machine.loadAverage();
         System.out.printf("OPC UA throughput: %,d variables changing every %d ms (%,.0f values/s expected); sampling %d ms,"
                         + " publishing %d ms, queue %d, <= %d items per subscription; %d cores, load %s; gateway JVM %s%n",
                 options.tags, options.intervalMs, options.expectedPerSecond(), options.samplingMs,
@@ -302,7 +302,7 @@ public final class OpcUaThroughputHarness {
     }
 
     private Window measure(int repetition, SequenceCheck check) throws InterruptedException {
-        String load = load();
+        String load = Machine.loadAverage();
         long delivered0 = check.delivered.get();
         long lost0 = check.gaps.get();
         long cpu0 = OS.getProcessCpuTime();
@@ -351,7 +351,7 @@ public final class OpcUaThroughputHarness {
         sample.ifPresent(g -> System.out.printf("| Granted per item (first tag) | sampling %s ms, queue %s |%n",
                 g.samplingIntervalMs().map(OpcUaThroughputHarness::fmt).orElse("?"),
                 g.queueSize().map(String::valueOf).orElse("?")));
-        System.out.printf("| Load average at start / end | %s / %s |%n", loadStart, load());
+        System.out.printf("| Load average at start / end | %s / %s |%n", loadStart, Machine.loadAverage());
         boolean allDelivered = never == 0 && check.behind(finalSequence) == 0 && counter.dropped() == 0;
         System.out.println();
         System.out.println(allDelivered ? "RESULT: every value delivered" : "RESULT: values were lost");
@@ -464,14 +464,5 @@ public final class OpcUaThroughputHarness {
 
     private static String fmt(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
-    }
-
-    private static String load() {
-        try {
-            String[] parts = Files.readString(Path.of("/proc/loadavg")).split(" ");
-            return parts[0] + " " + parts[1] + " " + parts[2];
-        } catch (IOException e) {
-            return "?";
-        }
     }
 }

@@ -192,7 +192,7 @@ public final class SqlThroughputHarness {
     }
 
     private void run() throws Exception {
-        String loadStart = loadAverage();
+        String loadStart = Machine.loadAverage();
         printFacts(loadStart);
         deleteTree(options.dir);
         Files.createDirectories(options.dir);
@@ -223,7 +223,7 @@ public final class SqlThroughputHarness {
                 runs.add(gateway("buffered", options.rows, r, false));
             }
         }
-        report(runs, loadStart, loadAverage());
+        report(runs, loadStart, Machine.loadAverage());
     }
 
     // ------------------------------------------------------------------------------------------ scenarios
@@ -232,7 +232,7 @@ public final class SqlThroughputHarness {
     private Run direct(long n, int repetition) throws SQLException {
         String table = createTable();
         settle();
-        String load = loadAverage();
+        String load = Machine.loadAverage();
         Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"));
         long cpu0 = THREADS.getCurrentThreadCpuTime();
         long server0 = serverCpuNanos();
@@ -285,7 +285,7 @@ public final class SqlThroughputHarness {
                 new SqlRowCodec(), Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
         channel.start();
         settle();
-        String load = loadAverage();
+        String load = Machine.loadAverage();
         long t0;
         double submitted;
         double seconds;
@@ -495,15 +495,6 @@ public final class SqlThroughputHarness {
 
     private static void log(String format, Object... args) {
         System.out.printf("%s  %s%n", Instant.now().truncatedTo(ChronoUnit.MILLIS), String.format(format, args));
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException e) {
-            return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        }
     }
 
     private static double value(long i) {
