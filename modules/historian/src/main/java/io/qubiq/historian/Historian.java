@@ -66,7 +66,7 @@ public final class Historian implements Component {
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(channel, "channel");
         this.schema = HistorySchema.of(config);
-        this.liveTail = new LiveTail(config.liveTailSamplesPerTag());
+        this.liveTail = new LiveTail(config.liveTailSamplesPerTag(), config.liveTailMaxSamples());
         this.filter = StorageFilter.of(config, clock, liveTail);
         this.batcher = new RowBatcher(channel::submit, config.batchMaxRows(), Duration.ofMillis(config.lingerMs()),
                 clock);

@@ -55,6 +55,13 @@ public record HistorianConfig(
         @Range(min = 0, max = 1000000)
         int liveTailSamplesPerTag,
 
+        @Doc("Most samples the live tail keeps for all tags together, about 32 bytes each. Once they are"
+                + " reached, no tag's tail grows further: each keeps its newest samples in the room it has."
+                + " A tag seen for the first time still gets room for 16.")
+        @Default("1000000")
+        @Range(min = 1, max = 1000000000)
+        long liveTailMaxSamples,
+
         @Doc("Most points one history query may return (raw samples or aggregate buckets, all tags together)."
                 + " A larger result is refused with an error that says how to narrow the query.")
         @Default("100000")
@@ -87,48 +94,53 @@ public record HistorianConfig(
     /** The defaults of every key. */
     public static HistorianConfig defaults() {
         return new HistorianConfig("qubiq_history", PartitionUnit.DAY, Optional.empty(), 1000, 100, 100_000, 1000,
-                100_000, 30_000, ChannelConfig.defaults(), WalSupervisorConfig.defaults(), StorageRule.defaults(),
+                1_000_000, 100_000, 30_000, ChannelConfig.defaults(), WalSupervisorConfig.defaults(), StorageRule.defaults(),
                 List.of());
     }
 
     public HistorianConfig withTablePrefix(String value) {
         return new HistorianConfig(value, partitionBy, ttlDays, batchMaxRows, lingerMs, queueCapacityValues,
-                liveTailSamplesPerTag, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
+                liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
     }
 
     public HistorianConfig withRetention(PartitionUnit partition, Optional<Integer> days) {
         return new HistorianConfig(tablePrefix, partition, days, batchMaxRows, lingerMs, queueCapacityValues,
-                liveTailSamplesPerTag, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
+                liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
     }
 
     public HistorianConfig withBatching(int maxRows, long linger) {
         return new HistorianConfig(tablePrefix, partitionBy, ttlDays, maxRows, linger, queueCapacityValues,
-                liveTailSamplesPerTag, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
+                liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
     }
 
     public HistorianConfig withLiveTailSamplesPerTag(int value) {
         return new HistorianConfig(tablePrefix, partitionBy, ttlDays, batchMaxRows, lingerMs, queueCapacityValues,
-                value, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
+                value, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
+    }
+
+    public HistorianConfig withLiveTailMaxSamples(long value) {
+        return new HistorianConfig(tablePrefix, partitionBy, ttlDays, batchMaxRows, lingerMs, queueCapacityValues,
+                liveTailSamplesPerTag, value, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
     }
 
     public HistorianConfig withMaxResultRows(int value) {
         return new HistorianConfig(tablePrefix, partitionBy, ttlDays, batchMaxRows, lingerMs, queueCapacityValues,
-                liveTailSamplesPerTag, value, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
+                liveTailSamplesPerTag, liveTailMaxSamples, value, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
     }
 
     public HistorianConfig withStoreAndForward(ChannelConfig value) {
         return new HistorianConfig(tablePrefix, partitionBy, ttlDays, batchMaxRows, lingerMs, queueCapacityValues,
-                liveTailSamplesPerTag, maxResultRows, queryTimeoutMs, value, wal, defaultRule, rules);
+                liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, value, wal, defaultRule, rules);
     }
 
     public HistorianConfig withWal(WalSupervisorConfig value) {
         return new HistorianConfig(tablePrefix, partitionBy, ttlDays, batchMaxRows, lingerMs, queueCapacityValues,
-                liveTailSamplesPerTag, maxResultRows, queryTimeoutMs, storeAndForward, value, defaultRule, rules);
+                liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, value, defaultRule, rules);
     }
 
     public HistorianConfig withRules(StorageRule defaults, List<StorageRule> value) {
         return new HistorianConfig(tablePrefix, partitionBy, ttlDays, batchMaxRows, lingerMs, queueCapacityValues,
-                liveTailSamplesPerTag, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaults, value);
+                liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaults, value);
     }
 
     @Override

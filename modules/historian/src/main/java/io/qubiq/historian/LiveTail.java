@@ -8,8 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The most recent stored samples of each tag, in memory: at most {@code samplesPerTag} per tag,
- * the oldest evicted first. History queries merge it with QuestDB's rows, so a trend shows a sample
- * the moment the historian accepts it, before its batch reaches QuestDB.
+ * the oldest evicted first, and room for at most {@code maxSamples} for all tags together (a
+ * {@link TailBudget}: once it is used up, no tag's tail grows further). History queries merge it
+ * with QuestDB's rows, so a trend shows a sample the moment the historian accepts it, before its
+ * batch reaches QuestDB.
  *
  * <p>Each tag's samples live in a {@link SampleRing} of primitive arrays, not as sample objects:
  * a full tail (300,000 samples for 300 tags at the default) would otherwise be hundreds of
@@ -23,13 +25,28 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class LiveTail {
 
     private final int samplesPerTag;
+    private final TailBudget budget;
     private final ConcurrentHashMap<TagPath, SampleRing> tails = new ConcurrentHashMap<>();
 
+    /** A tail bounded per tag only. */
     public LiveTail(int samplesPerTag) {
+        this(samplesPerTag, TailBudget.unlimited());
+    }
+
+    /**
+     * A tail of at most {@code samplesPerTag} samples per tag and, once {@code maxSamples} are
+     * allocated for all tags together, no more growth (see {@link TailBudget}).
+     */
+    public LiveTail(int samplesPerTag, long maxSamples) {
+        this(samplesPerTag, new TailBudget(maxSamples));
+    }
+
+    private LiveTail(int samplesPerTag, TailBudget budget) {
         if (samplesPerTag < 0) {
             throw new IllegalArgumentException("samplesPerTag must not be negative, got " + samplesPerTag);
         }
         this.samplesPerTag = samplesPerTag;
+        this.budget = budget;
     }
 
     public void add(HistorySample sample) {
@@ -46,7 +63,7 @@ public final class LiveTail {
             return null;
         }
         SampleRing tail = tails.get(tag);
-        return tail != null ? tail : tails.computeIfAbsent(tag, t -> new SampleRing(t, samplesPerTag));
+        return tail != null ? tail : tails.computeIfAbsent(tag, t -> new SampleRing(t, samplesPerTag, budget));
     }
 
     /** Adds {@code sample} to {@code ring} (from {@link #ring}; null keeps nothing). */
@@ -74,6 +91,11 @@ public final class LiveTail {
 
     public int tags() {
         return tails.size();
+    }
+
+    /** Samples the tail has room for, all tags together: what its memory is sized by. */
+    public long capacityAllocated() {
+        return budget.allocated();
     }
 
     public int samplesPerTag() {

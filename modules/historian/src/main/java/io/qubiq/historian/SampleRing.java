@@ -31,7 +31,8 @@ import java.util.List;
  * </ul>
  * A full tail of numeric tags stored on change therefore holds no per-sample objects: the garbage
  * collector has nothing to copy or trace for it. {@link #copy} rebuilds samples equal to those
- * added. The arrays start small and double up to the capacity.
+ * added. The arrays start small and double up to the capacity, as far as the live tail's
+ * {@link TailBudget} allows.
  *
  * <p>Not thread-safe: {@link LiveTail} guards each ring with its own lock.
  */
@@ -39,7 +40,7 @@ final class SampleRing {
 
     static final int STRIDE = 4;
     private static final DataType[] TYPES = DataType.values();
-    private static final int FIRST_CAPACITY = 64;
+    private static final int FIRST_CAPACITY = 16;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** Seconds from the epoch whose every instant is a long of nanoseconds. */
     private static final long MIN_SECONDS = Long.MIN_VALUE / NANOS_PER_SECOND + 1;
@@ -51,6 +52,7 @@ final class SampleRing {
 
     private final TagPath tag;
     private final int capacity;
+    private final TailBudget budget;
     private long[] words = new long[0];
     /** Values without raw bits, or whole samples; made on first need. */
     private Object[] objects;
@@ -59,9 +61,10 @@ final class SampleRing {
     private int head;
     private int size;
 
-    SampleRing(TagPath tag, int capacity) {
+    SampleRing(TagPath tag, int capacity, TailBudget budget) {
         this.tag = tag;
         this.capacity = capacity;
+        this.budget = budget;
     }
 
     void add(HistorySample sample) {
@@ -218,17 +221,29 @@ final class SampleRing {
     }
 
     /**
-     * Doubles the arrays, up to the capacity. Below the capacity nothing is overwritten, so the
-     * oldest sample is still at 0 and a plain copy keeps the order.
+     * Doubles the arrays, up to the capacity and as far as the tail's budget allows (the first
+     * arrays always). A ring overwrites its oldest sample only when it can no longer grow, and the
+     * budget never gives room back, so a ring that grows has not wrapped: the oldest sample is
+     * still at 0 and a plain copy keeps the order. When the budget grants nothing the arrays stay.
      */
     private void grow() {
-        int slots = Math.min(capacity, Math.max(FIRST_CAPACITY, 2 * words.length / STRIDE));
-        words = Arrays.copyOf(words, slots * STRIDE);
+        int slots = words.length / STRIDE;
+        int next;
+        if (slots == 0) {
+            next = Math.min(capacity, FIRST_CAPACITY);
+            budget.first(next);
+        } else {
+            next = slots + budget.grow(Math.min(capacity, 2 * slots) - slots);
+            if (next == slots) {
+                return;
+            }
+        }
+        words = Arrays.copyOf(words, next * STRIDE);
         if (objects != null) {
-            objects = Arrays.copyOf(objects, slots);
+            objects = Arrays.copyOf(objects, next);
         }
         if (sources != null) {
-            sources = Arrays.copyOf(sources, slots);
+            sources = Arrays.copyOf(sources, next);
         }
     }
 }

@@ -28,6 +28,7 @@ class HistorianConfigTest {
         assertThat(config.batchMaxRows()).isEqualTo(2000);
         assertThat(config.lingerMs()).isEqualTo(250);
         assertThat(config.liveTailSamplesPerTag()).isEqualTo(500);
+        assertThat(config.liveTailMaxSamples()).isEqualTo(250_000);
         assertThat(config.maxResultRows()).isEqualTo(50000);
         assertThat(config.storeAndForward().maxBytes()).isEqualTo(2147483648L);
         assertThat(config.storeAndForward().overflowPolicyOr(OverflowPolicy.DROP_OLDEST))

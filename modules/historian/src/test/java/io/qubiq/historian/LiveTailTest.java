@@ -24,7 +24,7 @@ class LiveTailTest {
 
     @Test
     void keepsTheNewestSamplesOfEachTagInTheOrderTheyCame() {
-        for (int capacity : new int[] {1, 40, 64, 200}) { // below, at and above the first array size
+        for (int capacity : new int[] {1, 10, 16, 40, 200}) { // below, at and above the first array size
             LiveTail tail = new LiveTail(capacity);
             List<HistorySample> added = new ArrayList<>();
             for (int i = 0; i < 3 * capacity + 7; i++) {
@@ -118,6 +118,53 @@ class LiveTailTest {
         }
 
         assertThat(tail.samples(TAG, T0, FAR)).extracting(HistorySample::value).containsExactly(9.0, "s10", 11.0);
+    }
+
+    @Test
+    void aTailAtItsMaximumStopsGrowingAndEveryTagKeepsItsNewestSamplesInOrder() {
+        LiveTail tail = new LiveTail(1000, 200);
+        List<TagPath> tags = new ArrayList<>();
+        List<List<HistorySample>> added = new ArrayList<>();
+        for (int t = 0; t < 10; t++) {
+            tags.add(TagPath.of("plant/t" + t));
+            added.add(new ArrayList<>());
+        }
+        for (int i = 0; i < 300; i++) {
+            for (int t = 0; t < 10; t++) {
+                HistorySample sample = HistorySample.of(TagValue.good(tags.get(t), (double) i, T0.plusMillis(i)));
+                added.get(t).add(sample);
+                tail.add(sample);
+            }
+        }
+
+        assertThat(tail.capacityAllocated()).isLessThanOrEqualTo(200);
+        int kept = 0;
+        for (int t = 0; t < 10; t++) {
+            List<HistorySample> samples = tail.samples(tags.get(t), T0, FAR);
+            List<HistorySample> all = added.get(t);
+            assertThat(samples).as("tag %d", t).hasSizeGreaterThanOrEqualTo(16)
+                    .containsExactlyElementsOf(all.subList(all.size() - samples.size(), all.size()));
+            kept += samples.size();
+        }
+        assertThat(kept).isEqualTo(tail.capacityAllocated()).isGreaterThan(190); // the room left is used
+    }
+
+    @Test
+    void aTagSeenAfterTheMaximumWasReachedStillKeepsItsNewestSixteen() {
+        LiveTail tail = new LiveTail(1000, 20);
+        for (int i = 0; i < 100; i++) {
+            tail.add(sample(i)); // TAG takes all the room: 16, then 4 more
+        }
+        TagPath late = TagPath.of("plant/late");
+        List<HistorySample> lateSamples = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            lateSamples.add(HistorySample.of(TagValue.good(late, (double) i, T0.plusMillis(i))));
+            tail.add(lateSamples.get(i));
+        }
+
+        assertThat(tail.samples(TAG, T0, FAR)).hasSize(20);
+        assertThat(tail.samples(late, T0, FAR)).containsExactlyElementsOf(lateSamples.subList(24, 40));
+        assertThat(tail.capacityAllocated()).isEqualTo(36);
     }
 
     @Test
