@@ -168,6 +168,7 @@ public final class Historian implements Component {
         Subscription current = subscription;
         long dropped = current == null ? 0 : current.stats().dropped();
         return new HistorianStatus(received.get(), stored.get(), filtered.get(), batcher.rowsSubmitted.get(),
-                batcher.pending(), batcher.rowsRejected(), dropped, liveTail.tags());
+                batcher.pending(), batcher.rowsRejected(), dropped, liveTail.tags(), liveTail.capacityAllocated(),
+                config.liveTailMaxSamples());
     }
 }

@@ -13,7 +13,11 @@ package io.qubiq.historian;
  * @param rowsRejected    rows the channel refused or failed to store: lost, and logged as ERROR
  * @param queueDropped    tag values the historian's full tag-bus queue dropped
  * @param liveTailTags    tags with samples in the live tail
+ * @param liveTailRoom    samples the live tail has room for, all tags together (about 32 bytes each)
+ * @param liveTailMaxRoom the most room it may take ({@code live_tail_max_samples}); once reached,
+ *                        no tag's tail grows further
  */
 public record HistorianStatus(long valuesReceived, long samplesStored, long valuesFiltered, long rowsSubmitted,
-                              int rowsPending, long rowsRejected, long queueDropped, int liveTailTags) {
+                              int rowsPending, long rowsRejected, long queueDropped, int liveTailTags,
+                              long liveTailRoom, long liveTailMaxRoom) {
 }

@@ -49,6 +49,9 @@ class HistorianSubmitFailureTest {
             assertThat(historian.status().samplesStored()).isEqualTo(50);
             assertThat(historian.liveTail().samples(TagPath.of("f/x"), Instant.EPOCH, Instant.EPOCH.plusSeconds(60)))
                     .hasSize(50);
+            assertThat(historian.status()).extracting(HistorianStatus::liveTailTags, HistorianStatus::liveTailRoom,
+                    HistorianStatus::liveTailMaxRoom).as("one tag, its ring grown 16 -> 32 -> 64, the default maximum")
+                    .containsExactly(1, 64L, 1_000_000L);
         } finally {
             bus.stop();
             historian.stop();
