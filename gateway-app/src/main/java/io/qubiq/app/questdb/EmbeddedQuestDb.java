@@ -12,6 +12,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,14 +28,20 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #start} returns when QuestDB answers {@code /ping}. {@link #stop} sends SIGTERM and
  * waits, then kills. If the process dies while the gateway runs, the historian's channel buffers
- * (QuestDB is DOWN for the connection monitor) and the log says so; known gap: it is not restarted
- * automatically.
+ * (QuestDB is DOWN for the connection monitor), the log says so, and QuestDB is started again on
+ * the same folder and ports after {@link #RESTART_DELAYS_S} seconds: 1 s after a QuestDB that ran
+ * for at least {@link #STABLE} dies; each start that fails (the process exits or does not answer in
+ * time) and each death within {@code STABLE} of a start waits for the next delay, 2, 5, 10, 30,
+ * then every 60 s, so a QuestDB in a crash loop is retried without spinning.
  *
  * <p>The child's PID is kept in {@code questdb.pid}. When the gateway itself was killed ({@code kill
  * -9}) its QuestDB keeps running; the next start finds that PID, checks that the process is the
  * QuestDB this gateway started on this folder, and stops it before starting a fresh one.
  *
- * <p>Threading: started and stopped by the lifecycle thread.
+ * <p>Threading: started and stopped by the lifecycle thread; restarts run on the daemon thread
+ * {@code questdb-restart}. Starting a process and replacing {@link #process} hold this object's
+ * lock; {@link #stop} clears {@link #running} first and interrupts a restart in progress, so it
+ * never waits for one to time out.
  */
 public final class EmbeddedQuestDb implements Component {
 
@@ -41,13 +50,27 @@ public final class EmbeddedQuestDb implements Component {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     /** Stays inside the default shutdown grace period of 10 s. */
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(6);
+    /** Seconds before each attempt to start QuestDB again after it died; the last one repeats. */
+    static final long[] RESTART_DELAYS_S = {1, 2, 5, 10, 30, 60};
+    /** A QuestDB that ran this long before it died is restarted after the first delay again. */
+    static final Duration STABLE = Duration.ofMinutes(1);
 
     private final Path dir;
     private final Path jar;
     private final int httpPort;
     private final int pgPort;
     private final int maxHeapMb;
+    /** The QuestDB child, replaced by a restart; guarded by this. */
     private Process process;
+    /** Between a successful start and stop: while set, a QuestDB that dies is started again. */
+    private volatile boolean running;
+    /** Whether a restart is scheduled or in progress; guarded by this. */
+    private boolean restarting;
+    /** Failed starts and early deaths in a row; guarded by this. */
+    private int failedRestarts;
+    /** When the current child answered its first ping ({@link System#nanoTime}); guarded by this. */
+    private long readyAtNanos;
+    private ScheduledExecutorService restarter;
 
     public EmbeddedQuestDb(Path dir, Path jar, int httpPort, int pgPort, int maxHeapMb) {
         this.dir = dir;
@@ -101,26 +124,94 @@ public final class EmbeddedQuestDb implements Component {
         env.put("QDB_TELEMETRY_ENABLED", "false");
         env.put("QDB_RAM_USAGE_LIMIT_PERCENT", "25");
         stopLeftoverFromCrash();
-        process = builder.start();
-        Files.writeString(pidFile(), process.pid() + "\n");
-        log.info("Embedded QuestDB starting (PID {}) in {}, HTTP on 127.0.0.1:{}", process.pid(), dir, httpPort);
-        awaitReady();
-        process.onExit().thenAccept(exited -> {
-            if (exited == process) {
-                log.error("Embedded QuestDB (PID {}) exited with code {} while the gateway runs; history is buffered"
-                        + " until it is back. See {}", exited.pid(), exited.exitValue(), dir.resolve("questdb.log"));
-            }
+        restarter = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "questdb-restart");
+            thread.setDaemon(true);
+            return thread;
         });
+        running = true; // before the child can die: a death right after it answered is restarted too
+        try {
+            synchronized (this) {
+                launch(builder);
+            }
+        } catch (IOException | InterruptedException e) {
+            running = false;
+            restarter.shutdownNow();
+            Files.deleteIfExists(pidFile());
+            throw e;
+        }
     }
 
-    private void awaitReady() throws IOException, InterruptedException {
+    /** Starts the child and waits until it answers; the caller holds the lock. */
+    private void launch(ProcessBuilder builder) throws IOException, InterruptedException {
+        Process started = builder.start();
+        process = started;
+        Files.writeString(pidFile(), started.pid() + "\n");
+        log.info("Embedded QuestDB starting (PID {}) in {}, HTTP on 127.0.0.1:{}", started.pid(), dir, httpPort);
+        try {
+            awaitReady(started);
+        } catch (IOException | InterruptedException e) {
+            destroy(started);
+            throw e;
+        }
+        readyAtNanos = System.nanoTime();
+        started.onExit().thenAccept(exited -> died(exited, builder));
+    }
+
+    /** Called when a child exits: unless the gateway is stopping, schedules starting it again. */
+    private synchronized void died(Process exited, ProcessBuilder builder) {
+        if (!running || exited != process || restarting) {
+            return;
+        }
+        failedRestarts = System.nanoTime() - readyAtNanos >= STABLE.toNanos() ? 0 : failedRestarts + 1;
+        long delay = nextDelay();
+        log.error("Embedded QuestDB (PID {}) exited with code {} while the gateway runs; history is buffered until"
+                + " it is back. Starting it again in {} s. See {}", exited.pid(), exited.exitValue(), delay,
+                dir.resolve("questdb.log"));
+        schedule(builder, delay);
+    }
+
+    private void schedule(ProcessBuilder builder, long delaySeconds) {
+        restarting = true;
+        try {
+            restarter.schedule(() -> restart(builder), delaySeconds, TimeUnit.SECONDS);
+        } catch (RejectedExecutionException stopping) {
+            restarting = false;
+        }
+    }
+
+    private long nextDelay() {
+        return RESTART_DELAYS_S[Math.min(failedRestarts, RESTART_DELAYS_S.length - 1)];
+    }
+
+    private synchronized void restart(ProcessBuilder builder) {
+        if (!running) {
+            restarting = false;
+            return;
+        }
+        try {
+            launch(builder);
+            restarting = false;
+            log.info("Embedded QuestDB is running again (PID {})", process.pid());
+        } catch (IOException e) {
+            failedRestarts++;
+            long delay = nextDelay();
+            log.error("Embedded QuestDB could not be started again ({}); trying again in {} s", e.getMessage(), delay);
+            schedule(builder, delay);
+        } catch (InterruptedException e) {
+            restarting = false; // stop() interrupts a restart in progress
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void awaitReady(Process started) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest ping = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/ping"))
                 .timeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IOException("embedded QuestDB exited with code " + process.exitValue() + " during start;"
+            if (!started.isAlive()) {
+                throw new IOException("embedded QuestDB exited with code " + started.exitValue() + " during start;"
                         + " see " + dir.resolve("questdb.log") + " and " + dir.resolve("stdout.log"));
             }
             try {
@@ -133,7 +224,6 @@ public final class EmbeddedQuestDb implements Component {
             }
             Thread.sleep(200); // polling a child process's port: nothing to wait on but time
         }
-        stop();
         throw new IOException("embedded QuestDB did not answer on 127.0.0.1:" + httpPort + " within "
                 + READY_TIMEOUT.toSeconds() + " s; see " + dir.resolve("questdb.log"));
     }
@@ -170,22 +260,35 @@ public final class EmbeddedQuestDb implements Component {
 
     @Override
     public void stop() throws InterruptedException {
-        Process current = process;
-        process = null;
+        running = false;
+        if (restarter != null) {
+            restarter.shutdownNow(); // interrupts a restart waiting for QuestDB to answer
+            restarter.awaitTermination(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        }
+        Process current;
+        synchronized (this) {
+            current = process;
+            process = null;
+        }
         if (current == null || !current.isAlive()) {
             return;
         }
+        destroy(current);
+        try {
+            Files.deleteIfExists(pidFile());
+        } catch (IOException e) {
+            log.debug("could not delete {}", pidFile(), e);
+        }
+    }
+
+    /** SIGTERM, a wait, then SIGKILL. */
+    private void destroy(Process current) throws InterruptedException {
         current.destroy();
         if (!current.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
             log.warn("Embedded QuestDB (PID {}) did not stop within {} s after SIGTERM; killing it", current.pid(),
                     STOP_TIMEOUT.toSeconds());
             current.destroyForcibly();
             current.waitFor(5, TimeUnit.SECONDS);
-        }
-        try {
-            Files.deleteIfExists(pidFile());
-        } catch (IOException e) {
-            log.debug("could not delete {}", pidFile(), e);
         }
     }
 

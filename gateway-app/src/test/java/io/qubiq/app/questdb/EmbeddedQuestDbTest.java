@@ -1,0 +1,64 @@
+package io.qubiq.app.questdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The gateway's own QuestDB child: started again when it dies, and gone when the gateway stops. */
+class EmbeddedQuestDbTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aQuestDbKilledWhileTheGatewayRunsIsStartedAgainOnItsPortsAndStopsWithTheGateway() throws Exception {
+        int http = FreePort.orFixed(0);
+        EmbeddedQuestDb questDb = new EmbeddedQuestDb(dir, EmbeddedQuestDb.locateJar(), http, FreePort.orFixed(0),
+                256);
+        questDb.start();
+        try {
+            long first = pid();
+            assertThat(ping(http)).isTrue();
+
+            ProcessHandle.of(first).orElseThrow().destroyForcibly(); // kill -9, as the OOM killer would
+
+            await().atMost(Duration.ofSeconds(90)).until(() -> pid() != first && ping(http));
+            assertThat(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            long second = pid();
+
+            questDb.stop();
+
+            assertThat(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(dir.resolve("questdb.pid")).doesNotExist();
+            Thread.sleep(EmbeddedQuestDb.RESTART_DELAYS_S[1] * 1000 + 500); // the delay after an early death
+            assertThat(ping(http)).as("no restart after stop").isFalse();
+        } finally {
+            questDb.stop();
+        }
+    }
+
+    private long pid() throws Exception {
+        Path file = dir.resolve("questdb.pid");
+        return Files.exists(file) ? Long.parseLong(Files.readString(file).trim()) : -1;
+    }
+
+    private static boolean ping(int port) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ping"))
+                    .timeout(Duration.ofSeconds(2)).build();
+            return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding()).statusCode() / 100
+                    == 2;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}
