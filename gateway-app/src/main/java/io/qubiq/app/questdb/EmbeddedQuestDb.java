@@ -68,6 +68,8 @@ public final class EmbeddedQuestDb implements Component {
     private boolean restarting;
     /** Failed starts and early deaths in a row; guarded by this. */
     private int failedRestarts;
+    /** Restarts that succeeded (the new child answered); guarded by this. */
+    private long restarts;
     /** When the current child answered its first ping ({@link System#nanoTime}); guarded by this. */
     private long readyAtNanos;
     private ScheduledExecutorService restarter;
@@ -180,6 +182,11 @@ public final class EmbeddedQuestDb implements Component {
         }
     }
 
+    /** How many times QuestDB was started again and answered. */
+    synchronized long restarts() {
+        return restarts;
+    }
+
     private long nextDelay() {
         return RESTART_DELAYS_S[Math.min(failedRestarts, RESTART_DELAYS_S.length - 1)];
     }
@@ -191,6 +198,7 @@ public final class EmbeddedQuestDb implements Component {
         }
         try {
             launch(builder);
+            restarts++;
             restarting = false;
             log.info("Embedded QuestDB is running again (PID {})", process.pid());
         } catch (IOException e) {
@@ -270,11 +278,14 @@ public final class EmbeddedQuestDb implements Component {
             current = process;
             process = null;
         }
-        if (current == null || !current.isAlive()) {
+        if (current == null) {
             return;
         }
-        destroy(current);
+        if (current.isAlive()) {
+            destroy(current);
+        }
         try {
+            // also when the child had died already, or a restart stopped here had started one
             Files.deleteIfExists(pidFile());
         } catch (IOException e) {
             log.debug("could not delete {}", pidFile(), e);

@@ -31,7 +31,9 @@ class EmbeddedQuestDbTest {
 
             ProcessHandle.of(first).orElseThrow().destroyForcibly(); // kill -9, as the OOM killer would
 
-            await().atMost(Duration.ofSeconds(90)).until(() -> pid() != first && ping(http));
+            await().atMost(Duration.ofSeconds(90)).until(() -> questDb.restarts() == 1);
+            assertThat(ping(http)).isTrue();
+            assertThat(pid()).isNotEqualTo(first);
             assertThat(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false)).isFalse();
             long second = pid();
 
@@ -40,6 +42,31 @@ class EmbeddedQuestDbTest {
             assertThat(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false)).isFalse();
             assertThat(dir.resolve("questdb.pid")).doesNotExist();
             Thread.sleep(EmbeddedQuestDb.RESTART_DELAYS_S[1] * 1000 + 500); // the delay after an early death
+            assertThat(ping(http)).as("no restart after stop").isFalse();
+        } finally {
+            questDb.stop();
+        }
+    }
+
+    @Test
+    void stoppingWhileARestartWaitsForQuestDbToAnswerLeavesNothingRunning() throws Exception {
+        int http = FreePort.orFixed(0);
+        EmbeddedQuestDb questDb = new EmbeddedQuestDb(dir, EmbeddedQuestDb.locateJar(), http, FreePort.orFixed(0),
+                256);
+        questDb.start();
+        try {
+            long first = pid();
+            ProcessHandle.of(first).orElseThrow().destroyForcibly();
+            // the new child is launched (its PID written) and takes seconds to answer: stop in between
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> pid() != first);
+            long second = pid();
+
+            questDb.stop();
+
+            assertThat(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(dir.resolve("questdb.pid")).doesNotExist();
+            assertThat(questDb.restarts()).as("the restart was cut short").isZero();
+            Thread.sleep(EmbeddedQuestDb.RESTART_DELAYS_S[2] * 1000 + 500);
             assertThat(ping(http)).as("no restart after stop").isFalse();
         } finally {
             questDb.stop();
