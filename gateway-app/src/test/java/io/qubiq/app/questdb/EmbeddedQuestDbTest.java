@@ -10,6 +10,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,59 +20,56 @@ class EmbeddedQuestDbTest {
 
     @TempDir
     Path dir;
+    final int http = FreePort.orFixed(0);
+    EmbeddedQuestDb questDb;
+
+    @BeforeEach
+    void startQuestDb() throws Exception {
+        questDb = new EmbeddedQuestDb(dir, EmbeddedQuestDb.locateJar(), http, FreePort.orFixed(0), 256);
+        questDb.start();
+    }
+
+    @AfterEach
+    void stopQuestDb() throws Exception {
+        questDb.stop();
+    }
 
     @Test
     void aQuestDbKilledWhileTheGatewayRunsIsStartedAgainOnItsPortsAndStopsWithTheGateway() throws Exception {
-        int http = FreePort.orFixed(0);
-        EmbeddedQuestDb questDb = new EmbeddedQuestDb(dir, EmbeddedQuestDb.locateJar(), http, FreePort.orFixed(0),
-                256);
-        questDb.start();
-        try {
-            long first = pid();
-            assertThat(ping(http)).isTrue();
+        long first = pid();
+        assertThat(ping(http)).isTrue();
 
-            ProcessHandle.of(first).orElseThrow().destroyForcibly(); // kill -9, as the OOM killer would
+        ProcessHandle.of(first).orElseThrow().destroyForcibly(); // kill -9, as the OOM killer would
 
-            await().atMost(Duration.ofSeconds(90)).until(() -> questDb.restarts() == 1);
-            assertThat(ping(http)).isTrue();
-            assertThat(pid()).isNotEqualTo(first);
-            assertThat(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-            long second = pid();
+        await().atMost(Duration.ofSeconds(90)).until(() -> questDb.restarts() == 1);
+        assertThat(ping(http)).isTrue();
+        assertThat(pid()).isNotEqualTo(first);
+        assertThat(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        long second = pid();
 
-            questDb.stop();
+        questDb.stop();
 
-            assertThat(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-            assertThat(dir.resolve("questdb.pid")).doesNotExist();
-            Thread.sleep(EmbeddedQuestDb.RESTART_DELAYS_S[1] * 1000 + 500); // the delay after an early death
-            assertThat(ping(http)).as("no restart after stop").isFalse();
-        } finally {
-            questDb.stop();
-        }
+        assertThat(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(dir.resolve("questdb.pid")).doesNotExist();
+        Thread.sleep(EmbeddedQuestDb.RESTART_DELAYS_S[1] * 1000 + 500); // the delay after an early death
+        assertThat(ping(http)).as("no restart after stop").isFalse();
     }
 
     @Test
     void stoppingWhileARestartWaitsForQuestDbToAnswerLeavesNothingRunning() throws Exception {
-        int http = FreePort.orFixed(0);
-        EmbeddedQuestDb questDb = new EmbeddedQuestDb(dir, EmbeddedQuestDb.locateJar(), http, FreePort.orFixed(0),
-                256);
-        questDb.start();
-        try {
-            long first = pid();
-            ProcessHandle.of(first).orElseThrow().destroyForcibly();
-            // the new child is launched (its PID written) and takes seconds to answer: stop in between
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> pid() != first);
-            long second = pid();
+        long first = pid();
+        ProcessHandle.of(first).orElseThrow().destroyForcibly();
+        // the new child is launched (its PID written) and takes seconds to answer: stop in between
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20)).until(() -> pid() != first);
+        long second = pid();
 
-            questDb.stop();
+        questDb.stop();
 
-            assertThat(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false)).isFalse();
-            assertThat(dir.resolve("questdb.pid")).doesNotExist();
-            assertThat(questDb.restarts()).as("the restart was cut short").isZero();
-            Thread.sleep(EmbeddedQuestDb.RESTART_DELAYS_S[2] * 1000 + 500);
-            assertThat(ping(http)).as("no restart after stop").isFalse();
-        } finally {
-            questDb.stop();
-        }
+        assertThat(ProcessHandle.of(second).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(dir.resolve("questdb.pid")).doesNotExist();
+        assertThat(questDb.restarts()).as("the restart was cut short").isZero();
+        Thread.sleep(EmbeddedQuestDb.RESTART_DELAYS_S[2] * 1000 + 500);
+        assertThat(ping(http)).as("no restart after stop").isFalse();
     }
 
     private long pid() throws Exception {
