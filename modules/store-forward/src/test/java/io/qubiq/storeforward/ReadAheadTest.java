@@ -96,7 +96,15 @@ class ReadAheadTest {
         append("c", "d");
         buffer.reader().acknowledge(first.lastSequence());
 
-        assertThat(values(readAhead.fetch(first.lastSequence()))).containsExactly("c", "d");
+        // the background read may have caught "c" without "d": what counts is that nothing is skipped
+        PreparedBatch<String> next = readAhead.fetch(first.lastSequence());
+        List<String> read = new ArrayList<>(values(next));
+        assertThat(read).isNotEmpty().startsWith("c");
+        if (read.size() < 2) {
+            buffer.reader().acknowledge(next.lastSequence());
+            read.addAll(values(readAhead.fetch(next.lastSequence())));
+        }
+        assertThat(read).containsExactly("c", "d");
     }
 
     @Test
