@@ -51,7 +51,8 @@ final class SampleRing {
     private static final long WHOLE = 1L << 37;
 
     private final TagPath tag;
-    private final int capacity;
+    /** Lowered to the ring's size once the budget grants nothing more: room never comes back. */
+    private int capacity;
     private final TailBudget budget;
     private long[] words = new long[0];
     /** Values without raw bits, or whole samples; made on first need. */
@@ -235,6 +236,7 @@ final class SampleRing {
         } else {
             next = slots + budget.grow(Math.min(capacity, 2 * slots) - slots);
             if (next == slots) {
+                capacity = slots; // no further asking on every add
                 return;
             }
         }
