@@ -3,6 +3,7 @@ package io.qubiq.app.events;
 import io.qubiq.app.audit.AuditJournal;
 import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.EventPublisher;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -23,6 +24,7 @@ import org.slf4j.LoggerFactory;
 public final class EventJournal implements EventPublisher {
 
     private static final Logger audit = LoggerFactory.getLogger("qubiq.audit");
+    private static final Logger lossLog = LoggerFactory.getLogger("qubiq.losses");
     private static final int RECENT = 500;
 
     private final Deque<AlarmEvent> recentAlarms = new ArrayDeque<>();
@@ -61,6 +63,14 @@ public final class EventJournal implements EventPublisher {
         if (target != null) {
             target.record(event);
         }
+    }
+
+    /** Logs every loss at ERROR (a loss is something an operator must know of). */
+    @Override
+    public void lost(DataLoss loss) {
+        lossLog.error("Data lost: {} {} items ({} bytes) at {} {}{}: {}", loss.reason().label(), loss.items(),
+                loss.bytes(), loss.component(), loss.connection(), loss.tag().map(t -> " tag " + t).orElse(""),
+                loss.detail());
     }
 
     private static <E> void add(Deque<E> deque, E event) {

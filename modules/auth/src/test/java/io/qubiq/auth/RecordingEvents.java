@@ -3,6 +3,7 @@ package io.qubiq.auth;
 import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.EventPublisher;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,6 +20,10 @@ final class RecordingEvents implements EventPublisher {
     @Override
     public void audit(AuditEvent event) {
         audits.add(event);
+    }
+
+    @Override
+    public void lost(DataLoss loss) {
     }
 
     List<AuditEvent> of(AuditAction action) {
