@@ -45,9 +45,12 @@ final class AckWatermark implements AutoCloseable {
   private long counter;
   private long deferredConsumed;
   private boolean unsynced;
+  private final boolean damaged;
 
-  private AckWatermark(FileChannel channel, long consumed, long floor, long counter) {
+  private AckWatermark(FileChannel channel, long consumed, long floor, long counter,
+      boolean damaged) {
     this.channel = channel;
+    this.damaged = damaged;
     this.consumed = consumed;
     this.deferredConsumed = consumed;
     this.floor = floor;
@@ -78,11 +81,26 @@ final class AckWatermark implements AutoCloseable {
           found = true;
         }
       }
-      return new AckWatermark(channel, best[0], best[1], best[2]);
+      return new AckWatermark(channel, best[0], best[1], best[2], !found && channel.size() > 0);
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw e;
     }
+  }
+
+  /**
+   * True when the file had bytes but neither slot was valid: how far the reader had got is
+   * unknown, so replay starts at the oldest record (acknowledged ones may be delivered again).
+   * A missing or empty file is a new buffer, or one whose watermark was deleted: see {@link
+   * #known()}.
+   */
+  boolean damaged() {
+    return damaged;
+  }
+
+  /** True when {@link #consumed()} was read from a valid slot (or written since open). */
+  synchronized boolean known() {
+    return counter > 0;
   }
 
   synchronized long consumed() {

@@ -53,6 +53,14 @@ public interface DurableBuffer extends AutoCloseable {
    */
   CompletableFuture<Long> appendAsync(byte[] payload) throws BufferException;
 
+  /**
+   * Makes every later record's sequence greater than {@code used}: the owner keeps sequences
+   * elsewhere too (a quarantine keys its entries by them) and must never see one issued twice,
+   * even when this buffer's own files were lost. Durable before it returns (for a disk buffer);
+   * does nothing when the next sequence is already above {@code used}.
+   */
+  void reserveSequencesThrough(long used) throws BufferException;
+
   /** The single reader. Every call returns the same instance. */
   BufferReader reader();
 

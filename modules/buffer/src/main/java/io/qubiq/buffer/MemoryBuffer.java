@@ -42,6 +42,14 @@ public final class MemoryBuffer implements DurableBuffer {
   }
 
   @Override
+  public synchronized void reserveSequencesThrough(long used) {
+    if (closed) {
+      throw new IllegalStateException("buffer is closed");
+    }
+    nextSequence = Math.max(nextSequence, used + 1);
+  }
+
+  @Override
   public CompletableFuture<Long> appendAsync(byte[] payload) throws BufferException {
     return CompletableFuture.completedFuture(append(payload));
   }

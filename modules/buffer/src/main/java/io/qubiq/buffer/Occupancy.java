@@ -29,7 +29,9 @@ final class Occupancy {
   private volatile long removedBytes;
   private volatile long removedRecords;
   private final AtomicBoolean aboveHighWater = new AtomicBoolean();
-  private Supplier<BufferStats> stats = () -> null;
+  /** Null until the owner is constructed; a crossing before that is reported by {@link #statsFrom}. */
+  private volatile Supplier<BufferStats> stats;
+  private volatile boolean crossingPending;
 
   private static VarHandle handle(String field) {
     try {
@@ -46,9 +48,19 @@ final class Occupancy {
     this.listener = listener;
   }
 
-  /** Where the listener's snapshot comes from; set once the owner is constructed. */
+  /**
+   * Where the listener's snapshot comes from; set once the owner is constructed. A buffer reopened
+   * above its high-water mark crosses it while recovery counts the backlog, before there is any
+   * snapshot to give: that crossing is reported here, once, with a real snapshot.
+   */
   void statsFrom(Supplier<BufferStats> source) {
     this.stats = source;
+    if (crossingPending) {
+      crossingPending = false;
+      if (aboveHighWater.get()) {
+        listener.onHighWater(source.get());
+      }
+    }
   }
 
   long limit() {
@@ -74,7 +86,12 @@ final class Occupancy {
     long total = addedBytes + bytes;
     ADDED_BYTES.setRelease(this, total);
     if (total - removedBytes >= highWater && aboveHighWater.compareAndSet(false, true)) {
-      listener.onHighWater(stats.get());
+      Supplier<BufferStats> source = stats;
+      if (source == null) {
+        crossingPending = true;
+      } else {
+        listener.onHighWater(source.get());
+      }
     }
   }
 
@@ -87,7 +104,12 @@ final class Occupancy {
     long total = removedBytes + bytes;
     REMOVED_BYTES.setRelease(this, total);
     if (addedBytes - total <= lowWater && aboveHighWater.compareAndSet(true, false)) {
-      listener.onLowWater(stats.get());
+      Supplier<BufferStats> source = stats;
+      if (source == null) {
+        crossingPending = false; // back below before anyone could be told: nothing to report
+      } else {
+        listener.onLowWater(source.get());
+      }
     }
   }
 }

@@ -23,6 +23,20 @@ import java.util.zip.CRC32C;
  * -9} leaves a zero length (nothing), and one torn by power loss leaves bytes whose checksum fails.
  * Segment files are zero-filled before use, so the first zero length word is the end of data.
  *
+ * <p><b>Hole.</b> Where a read or a recovery finds a damaged record and a valid one after it, the
+ * damaged bytes are overwritten at their start by a 24-byte hole frame, so every later walk steps
+ * over them without re-reading the damage (and the loss is reported once):
+ *
+ * <pre>
+ *      0    4 minus the span in bytes (a negative length; span = 24..2^31-8, a multiple of 8)
+ *      4    4 CRC32C of bytes 8..24, then of the 4 length bytes
+ *      8    8 first sequence lost in the span
+ *     16    8 sequence of the record that follows the span
+ * </pre>
+ *
+ * A hole that fails its checksum is damage like any other. Readers before holes existed treat one
+ * as a damaged record (their behaviour for the damage it covers).
+ *
  * <p><b>Threading.</b> Stateless; the caller supplies its own {@link CRC32C}.
  */
 final class RecordFormat {
@@ -90,6 +104,80 @@ final class RecordFormat {
     view.limit(view.capacity()).position(0);
     foldLength(crc, length);
     return (int) crc.getValue() == view.getInt(offset + CRC_OFFSET);
+  }
+
+  /**
+   * True when a valid hole frame starts at {@code offset} and its span ends at or before {@code
+   * limit}.
+   */
+  static boolean isHole(ByteBuffer view, int offset, int limit, CRC32C crc) {
+    if (offset + HEADER_BYTES > limit) {
+      return false;
+    }
+    int length = view.getInt(offset + LENGTH_OFFSET);
+    if (length >= 0 || length == Integer.MIN_VALUE) {
+      return false;
+    }
+    int span = -length;
+    if (span < HEADER_BYTES || span % ALIGNMENT != 0 || span > limit - offset) {
+      return false;
+    }
+    crc.reset();
+    view.limit(offset + HEADER_BYTES).position(offset + SEQUENCE_OFFSET);
+    crc.update(view);
+    view.limit(view.capacity()).position(0);
+    foldLength(crc, length);
+    return (int) crc.getValue() == view.getInt(offset + CRC_OFFSET);
+  }
+
+  /** Bytes a valid hole at {@code offset} covers, its own 24 included. */
+  static int holeSpan(ByteBuffer view, int offset) {
+    return -view.getInt(offset + LENGTH_OFFSET);
+  }
+
+  /** The first sequence a valid hole at {@code offset} stands for. */
+  static long holeFirst(ByteBuffer view, int offset) {
+    return view.getLong(offset + SEQUENCE_OFFSET);
+  }
+
+  /** The sequence of the record after a valid hole at {@code offset}. */
+  static long holeNext(ByteBuffer view, int offset) {
+    return view.getLong(offset + TIME_OFFSET);
+  }
+
+  /** The 24 bytes of a hole covering {@code span} bytes, sequences {@code first..next-1}. */
+  static ByteBuffer hole(int span, long first, long next) {
+    if (span < HEADER_BYTES || span % ALIGNMENT != 0 || next <= first) {
+      throw new IllegalArgumentException("bad hole: span " + span + ", " + first + ".." + next);
+    }
+    ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    b.putLong(SEQUENCE_OFFSET, first).putLong(TIME_OFFSET, next);
+    CRC32C crc = new CRC32C();
+    crc.update(b.array(), SEQUENCE_OFFSET, 16);
+    foldLength(crc, -span);
+    b.putInt(CRC_OFFSET, (int) crc.getValue()).putInt(LENGTH_OFFSET, -span);
+    return b;
+  }
+
+  /**
+   * The first offset after {@code from} (8-aligned, before {@code limit}) holding a valid record
+   * whose sequence is above {@code after}: where reading resumes after damage. -1 when none.
+   */
+  static int resync(ByteBuffer view, int from, int limit, long after, long maxSequence, CRC32C crc) {
+    for (int at = from + ALIGNMENT; at + HEADER_BYTES < limit; at += ALIGNMENT) {
+      int length = view.getInt(at + LENGTH_OFFSET);
+      if (length <= 0 || length > limit - at - HEADER_BYTES) {
+        continue;
+      }
+      long sequence = view.getLong(at + SEQUENCE_OFFSET);
+      if (sequence <= after || sequence > maxSequence) {
+        continue;
+      }
+      if (isValid(view, at, limit, sequence, crc)) {
+        return at;
+      }
+    }
+    return -1;
   }
 
   static int length(ByteBuffer segment, int offset) {

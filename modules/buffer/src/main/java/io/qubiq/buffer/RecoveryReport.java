@@ -55,7 +55,16 @@ public record RecoveryReport(
     /** A segment's header was unreadable; the whole file was set aside. */
     CORRUPT_HEADER,
     /** Records between two segments (or before the first one) are missing. */
-    CHAIN_GAP
+    CHAIN_GAP,
+    /** Neither slot of the ack watermark was readable: replay starts at the oldest record. */
+    ACK_DAMAGED,
+    /** The newest segment named by the sequence floor is missing: its records are lost. */
+    MISSING_SEGMENT
+  }
+
+  /** Unacknowledged records every finding together cost (torn tails cost none: never returned). */
+  public long recordsLost() {
+    return findings.stream().mapToLong(Finding::recordsLost).sum();
   }
 
   /**
@@ -67,6 +76,9 @@ public record RecoveryReport(
    * @param bytesDiscarded bytes that will not be replayed because of it
    * @param setAside where a copy of the untrusted data was put, with a note beside it
    * @param detail one human sentence
+   * @param firstLost first unacknowledged sequence lost to it (above {@code lastLost} when none
+   *     was, or when the count is unknown: an interrupted append was never acknowledged)
+   * @param lastLost last unacknowledged sequence lost to it
    */
   public record Finding(
       Reason reason,
@@ -74,5 +86,19 @@ public record RecoveryReport(
       long offset,
       long bytesDiscarded,
       Optional<Path> setAside,
-      String detail) {}
+      String detail,
+      long firstLost,
+      long lastLost) {
+
+    /** A finding that cost no unacknowledged record. */
+    public Finding(Reason reason, Path file, long offset, long bytesDiscarded,
+        Optional<Path> setAside, String detail) {
+      this(reason, file, offset, bytesDiscarded, setAside, detail, 1, 0);
+    }
+
+    /** Unacknowledged records lost to this finding. */
+    public long recordsLost() {
+      return Math.max(0, lastLost - firstLost + 1);
+    }
+  }
 }

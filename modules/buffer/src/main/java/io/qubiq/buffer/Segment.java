@@ -200,6 +200,27 @@ final class Segment {
     writeSeal(false);
   }
 
+  /**
+   * Writes a hole frame over the start of damaged bytes at {@code offset}, through the channel
+   * (a recovered segment's mapping is read-only; the page cache keeps both views alike). The
+   * writer never writes below the published end, so this never races an append. False when the
+   * write failed: the caller then steps over the damage in memory only.
+   */
+  synchronized boolean writeHole(int offset, ByteBuffer hole) {
+    if (released) {
+      return false;
+    }
+    try {
+      while (hole.hasRemaining()) {
+        channel.write(hole, offset + hole.position());
+      }
+      headerDirty = true;
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   private boolean writeSeal(boolean synced) {
     if (released) {
       return false;

@@ -2,6 +2,7 @@ package io.qubiq.buffer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,12 +26,16 @@ import java.util.zip.CRC32C;
  */
 final class SegmentChain {
   private static final int FIRST_RECORD = SegmentHeader.BYTES;
+  /** The smallest frame: header and one payload byte, padded. */
+  private static final int MIN_FRAME = RecordFormat.frameBytes(1);
 
   private final ReentrantLock lock = new ReentrantLock();
   private final List<Segment> segments = new ArrayList<>();
   private final AckWatermark watermark;
   private final Occupancy occupancy;
   private final CorruptFolder corrupt;
+  private final WatermarkListener listener;
+  private final List<RecoveryReport.Finding> openFindings = new ArrayList<>();
   private final CRC32C crc = new CRC32C();
   private int headIndex;
   private int headOffset = FIRST_RECORD;
@@ -53,15 +58,26 @@ final class SegmentChain {
   }
 
   SegmentChain(List<Segment> recovered, AckWatermark watermark, Occupancy occupancy,
-      CorruptFolder corrupt) throws IOException {
+      CorruptFolder corrupt, WatermarkListener listener) throws IOException {
     this.watermark = watermark;
     this.occupancy = occupancy;
     this.corrupt = corrupt;
+    this.listener = listener;
     this.consumed = watermark.consumed();
     segments.addAll(recovered);
     positionHead();
   }
 
+  /** Damage the head's positioning stepped over while opening, for the recovery report. */
+  List<RecoveryReport.Finding> openFindings() {
+    return List.copyOf(openFindings);
+  }
+
+  /**
+   * Finds the oldest unconsumed record. Every consumed record of the head segment is validated
+   * on the way (a trusted seal was never scanned), so damage among them is stepped over instead
+   * of derailing the walk.
+   */
   private void positionHead() throws IOException {
     headIndex = segments.size();
     for (int i = 0; i < segments.size(); i++) {
@@ -79,22 +95,111 @@ final class SegmentChain {
     }
     Segment head = segments.get(headIndex);
     ByteBuffer view = head.chainView();
+    int end = head.dataEnd();
     int offset = FIRST_RECORD;
     long sequence = head.base();
-    while (sequence <= consumed) {
-      offset += RecordFormat.frameBytes(RecordFormat.length(view, offset));
-      sequence++;
+    while (sequence <= consumed && offset < end) {
+      if (RecordFormat.isValid(view, offset, end, sequence, crc)) {
+        offset += RecordFormat.frameBytes(RecordFormat.length(view, offset));
+        sequence++;
+      } else if (holeCovers(view, offset, end, sequence)) {
+        long next = RecordFormat.holeNext(view, offset);
+        if (next - 1 > consumed) {
+          sequence = consumed + 1; // the head is inside the hole; stepping it consumes the rest
+          break;
+        }
+        offset += RecordFormat.holeSpan(view, offset);
+        sequence = next;
+      } else {
+        Boundary after = repair(head, view, offset, sequence, end, true);
+        offset = after.offset();
+        sequence = after.sequence();
+      }
     }
     headOffset = offset;
     headSequence = sequence;
-    long bytes = head.dataEnd() - offset;
-    long records = head.lastSequence() - sequence + 1;
+    long bytes = end - offset;
+    long records = Math.max(0, head.lastSequence() - sequence + 1);
     for (int i = headIndex + 1; i < segments.size(); i++) {
       Segment s = segments.get(i);
       bytes += s.dataEnd() - FIRST_RECORD;
       records += Math.max(0, s.records());
     }
     occupancy.added(bytes, records);
+  }
+
+  /** True when a valid hole at {@code offset} stands for {@code sequence}. */
+  private boolean holeCovers(ByteBuffer view, int offset, int end, long sequence) {
+    return RecordFormat.isHole(view, offset, end, crc)
+        && RecordFormat.holeFirst(view, offset) <= sequence
+        && sequence < RecordFormat.holeNext(view, offset);
+  }
+
+  /**
+   * Under the lock: the record {@code sequence} at {@code offset} of {@code s} is damaged (bad
+   * length, checksum or sequence). Finds the next valid record of the segment, keeps a copy of
+   * the file in corrupt/, writes a hole over the damage so no later walk meets it again, reports
+   * what it cost, and returns where reading resumes. Never throws: when even the hole cannot be
+   * written the damage is stepped over in memory and met again after a restart.
+   */
+  private Boundary repair(Segment s, ByteBuffer view, int offset, long sequence, int end,
+      boolean atOpen) {
+    long maxSequence = sequence + (end - offset) / MIN_FRAME;
+    int resumeAt = RecordFormat.resync(view, offset, end, sequence, maxSequence, crc);
+    long resume;
+    if (resumeAt >= 0) {
+      resume = RecordFormat.sequence(view, resumeAt);
+    } else {
+      resumeAt = end;
+      resume = s.sealed() ? s.lastSequence() + 1 : nextAfterWriterEnd(s, view, end, sequence);
+    }
+    resume = Math.max(resume, sequence + 1);
+    int span = resumeAt - offset;
+    long firstLost = Math.max(sequence, consumed + 1);
+    long lastLost = resume - 1;
+    String what = firstLost > lastLost
+        ? "only acknowledged records were in it, nothing was lost"
+        : "records " + firstLost + ".." + lastLost + " were lost";
+    Optional<Path> copy = corrupt.copyAside(s.path(), "record " + sequence + " at offset "
+        + offset + " failed its length, sequence or CRC32C check on "
+        + (atOpen ? "open" : "read") + "; " + span + " bytes up to the next valid record (" + resume
+        + ") are stepped over: " + what + ". The live file now has a hole frame there.");
+    boolean holeWritten = span >= RecordFormat.HEADER_BYTES
+        && s.writeHole(offset, RecordFormat.hole(span, sequence, resume));
+    String detail = "damaged record " + sequence + " in " + s.path().getFileName() + " at offset "
+        + offset + ": " + span + " bytes stepped over, " + what
+        + (holeWritten ? "" : " (the hole could not be written; a restart will meet it again)");
+    lastReadEnd = null;
+    discarded += Math.max(0, lastLost - firstLost + 1);
+    if (atOpen) {
+      openFindings.add(new RecoveryReport.Finding(RecoveryReport.Reason.CORRUPT_RECORD, s.path(),
+          offset, span, copy, detail, firstLost, lastLost));
+    } else {
+      try {
+        listener.onDamage(new BufferDamage(s.path(), offset, span, firstLost, lastLost, copy,
+            detail));
+      } catch (RuntimeException e) {
+        // a listener's failure must not stop the reader; the damage is counted in stats anyway
+      }
+    }
+    return new Boundary(s, resumeAt, resume);
+  }
+
+  /**
+   * The sequence of the record at {@code end} of the segment being written, once there is one.
+   * The writer publishes a record's last sequence before its end, so a last sequence read after
+   * {@code end} either includes the record at {@code end} (whose bytes are then visible and
+   * valid) or is the one just before it.
+   */
+  private long nextAfterWriterEnd(Segment s, ByteBuffer view, int end, long damaged) {
+    long last = s.lastSequence();
+    if (end + RecordFormat.HEADER_BYTES <= view.capacity()) {
+      long atEnd = RecordFormat.sequence(view, end);
+      if (atEnd > damaged && RecordFormat.isValid(view, end, view.capacity(), atEnd, crc)) {
+        return atEnd;
+      }
+    }
+    return last + 1;
   }
 
   /** Appends the writer's new segment. */
@@ -180,11 +285,17 @@ final class SegmentChain {
         }
         int length = RecordFormat.length(view, offset);
         int frame = RecordFormat.frameBytes(length);
-        if (length <= 0 || offset + frame > end) {
-          return new ArrayList<>(0);
+        if (length > 0 && offset + frame <= end) {
+          offset += frame;
+          sequence++;
+        } else if (holeCovers(view, offset, end, sequence)) {
+          sequence = RecordFormat.holeNext(view, offset);
+          offset += RecordFormat.holeSpan(view, offset);
+        } else {
+          Boundary resume = repair(segments.get(index), view, offset, sequence, end, false);
+          offset = resume.offset();
+          sequence = resume.sequence();
         }
-        offset += frame;
-        sequence++;
       }
       return readFrom(index, offset, sequence, maxRecords, maxBytes);
     } catch (IOException e) {
@@ -196,10 +307,10 @@ final class SegmentChain {
 
   /** Under the lock: up to {@code maxRecords} records from the given position, checksums checked. */
   private List<BufferedRecord> readFrom(int index, int offset, long sequence, int maxRecords, long maxBytes)
-      throws IOException, BufferCorruptException {
+      throws IOException {
     List<BufferedRecord> batch = new ArrayList<>(Math.min(maxRecords, 1024));
     long bytes = 0;
-    // loaded once per segment as in peekAfter; again after a damaged tail was cut
+    // loaded once per segment as in peekAfter
     int loaded = -1;
     Segment s = null;
     int end = 0;
@@ -222,8 +333,14 @@ final class SegmentChain {
         view = s.chainView();
       }
       if (!RecordFormat.isValid(view, offset, end, sequence, crc)) {
-        discardDamagedTail(s, index, offset, sequence);
-        loaded = -1;
+        if (holeCovers(view, offset, end, sequence)) {
+          sequence = RecordFormat.holeNext(view, offset);
+          offset += RecordFormat.holeSpan(view, offset);
+        } else {
+          Boundary after = repair(s, view, offset, sequence, end, false);
+          offset = after.offset();
+          sequence = after.sequence();
+        }
         continue;
       }
       int length = RecordFormat.length(view, offset);
@@ -239,29 +356,6 @@ final class SegmentChain {
     }
     lastReadEnd = index < segments.size() ? new Boundary(segments.get(index), offset, sequence) : null;
     return batch;
-  }
-
-  /**
-   * A record that failed its checksum on read (the disk or memory changed after recovery). A
-   * sealed segment is cut there: a copy goes to corrupt/ with a note, the rest is counted as
-   * discarded and reading continues with the next segment. Damage in the segment being written
-   * cannot be set aside safely and is raised.
-   */
-  private void discardDamagedTail(Segment s, int index, int offset, long sequence)
-      throws BufferCorruptException {
-    if (index == segments.size() - 1 && !s.sealed()) {
-      throw new BufferCorruptException(s.path(), offset,
-          "record " + sequence + " in the segment being written failed its checksum");
-    }
-    long records = Math.max(0, s.lastSequence() - sequence + 1);
-    long bytes = s.dataEnd() - offset;
-    corrupt.copyAside(s.path(), "record " + sequence + " at offset " + offset
-        + " failed its CRC32C check on read; " + records + " records (" + bytes
-        + " bytes) from there to the end of the segment were discarded");
-    s.cutAt(offset, sequence - 1);
-    lastReadEnd = null;
-    occupancy.removed(bytes, records);
-    discarded += records;
   }
 
   /** Consumes through {@code sequence} after writing the watermark; then trims. */
@@ -318,23 +412,24 @@ final class SegmentChain {
       } catch (IOException e) {
         break;
       }
+      int end = s.dataEnd();
       int length = RecordFormat.length(view, headOffset);
       int frame = RecordFormat.frameBytes(length);
-      if (length <= 0 || headOffset + frame > s.dataEnd()) {
-        occupancy.removed(bytes, records);
-        bytes = 0;
-        records = 0;
-        try {
-          discardDamagedTail(s, headIndex, headOffset, headSequence);
-        } catch (BufferCorruptException e) {
-          break;
-        }
+      if (length > 0 && headOffset + frame <= end) {
+        headOffset += frame;
+        headSequence++;
+        bytes += frame;
+        records++;
         continue;
       }
-      headOffset += frame;
-      headSequence++;
-      bytes += frame;
-      records++;
+      Boundary after = holeCovers(view, headOffset, end, headSequence)
+          ? new Boundary(s, headOffset + RecordFormat.holeSpan(view, headOffset),
+              RecordFormat.holeNext(view, headOffset))
+          : repair(s, view, headOffset, headSequence, end, false);
+      bytes += after.offset() - headOffset;
+      records += after.sequence() - headSequence;
+      headOffset = after.offset();
+      headSequence = after.sequence();
     }
     headSequence = Math.max(headSequence, sequence + 1);
     occupancy.removed(bytes, records);

@@ -10,7 +10,8 @@ import java.util.zip.CRC32C;
 /**
  * Appends record frames to the newest segment and rolls to a pre-allocated one when it is full.
  *
- * <p><b>Roll.</b> The prepared file gets its identity header (through its channel), is renamed
+ * <p><b>Roll.</b> The sequence floor file is raised above every sequence the new segment can
+ * hold (fsynced unless durability is NONE), then the prepared file gets its identity header (through its channel), is renamed
  * to its base sequence (the directory is fsynced unless durability is NONE), joins the chain, and
  * only then does the old segment get its seal. A crash between any two steps leaves either a
  * {@code .tmp} file without records (deleted on open) or a valid, empty segment.
@@ -21,6 +22,7 @@ final class SegmentWriter {
   private final Path dir;
   private final SegmentPreparer preparer;
   private final SegmentChain chain;
+  private final SequenceFloor floor;
   private final boolean syncDirectory;
   private final CRC32C crc = new CRC32C();
   private final ByteBuffer scratch = RecordFormat.newScratch();
@@ -30,12 +32,14 @@ final class SegmentWriter {
   private int capacity;
   private long nextSequence;
   private final long previousLast;
+  private boolean rollBeforeNext;
 
-  SegmentWriter(Path dir, SegmentPreparer preparer, SegmentChain chain, long nextSequence,
-      long previousLast, boolean syncDirectory) {
+  SegmentWriter(Path dir, SegmentPreparer preparer, SegmentChain chain, SequenceFloor floor,
+      long nextSequence, long previousLast, boolean syncDirectory) {
     this.dir = dir;
     this.preparer = preparer;
     this.chain = chain;
+    this.floor = floor;
     this.nextSequence = nextSequence;
     this.previousLast = previousLast;
     this.syncDirectory = syncDirectory;
@@ -47,6 +51,17 @@ final class SegmentWriter {
   }
 
   /**
+   * Makes the next record's sequence at least {@code next}. A segment's sequences are contiguous,
+   * so a jump starts a new segment (whose previous link still names the last record before it).
+   */
+  void skipTo(long next) {
+    if (next > nextSequence) {
+      nextSequence = next;
+      rollBeforeNext = current != null;
+    }
+  }
+
+  /**
    * Appends one record and publishes it.
    *
    * @throws IOException the next segment could not be prepared or activated; nothing was written
@@ -54,8 +69,9 @@ final class SegmentWriter {
    */
   long append(byte[] payload, long nowMillis) throws IOException {
     int frame = RecordFormat.frameBytes(payload.length);
-    if (current == null || position + frame > capacity) {
+    if (current == null || rollBeforeNext || position + frame > capacity) {
       roll(nowMillis);
+      rollBeforeNext = false;
     }
     long sequence = nextSequence;
     RecordFormat.write(view, position, sequence, nowMillis, payload, scratch, crc);
@@ -72,8 +88,9 @@ final class SegmentWriter {
     Path target = dir.resolve(Segment.fileName(base));
     Segment next;
     try {
-      ByteBuffer identity = SegmentHeader.encodeIdentity(prepared.mapping().capacity(), base,
-          link, nowMillis);
+      int bytes = prepared.mapping().capacity();
+      floor.roll(base, (bytes - SegmentHeader.BYTES) / RecordFormat.frameBytes(1));
+      ByteBuffer identity = SegmentHeader.encodeIdentity(bytes, base, link, nowMillis);
       while (identity.hasRemaining()) {
         prepared.channel().write(identity, identity.position());
       }

@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -79,6 +80,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
   private final FileChannelFactory channels;
   private final DirectoryLock lock;
   private final AckWatermark watermark;
+  private final SequenceFloor floor;
   private final SegmentChain chain;
   private final SegmentPreparer preparer;
   private final SegmentWriter writer;
@@ -92,37 +94,46 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
   private volatile boolean closed;
 
   private SegmentedDiskBuffer(BufferOptions options, FileChannelFactory channels,
-      DirectoryLock lock, AckWatermark watermark, SegmentRecovery.Result recovered,
-      boolean cleanShutdown, long nextSequence, Occupancy occupancy, long startedNanos)
-      throws IOException {
+      DirectoryLock lock, AckWatermark watermark, SequenceFloor floor,
+      SegmentRecovery.Result recovered,
+      boolean cleanShutdown, long nextSequence, Occupancy occupancy, WatermarkListener listener,
+      long startedNanos) throws IOException {
     this.options = options;
     this.dir = options.dir();
     this.channels = channels;
     this.lock = lock;
     this.watermark = watermark;
+    this.floor = floor;
     this.occupancy = occupancy;
     this.chain = new SegmentChain(recovered.segments(), watermark, occupancy,
-        new CorruptFolder(dir));
+        new CorruptFolder(dir), listener);
     long previousLast = chain.chainEnd(watermark.consumed());
     chain.trim();
-    this.tailSequence = nextSequence - 1;
+    // the newest record there is; the next one may be further on (the floors skip sequences that
+    // were, or may have been, issued before and lost)
+    this.tailSequence = Math.min(nextSequence - 1, Math.max(previousLast, watermark.consumed()));
     boolean durable = options.durability() != Durability.NONE;
     // ALWAYS prepares files in small pages and fsyncs their zeros in the background, so an
     // append's fsync writes only records; the others get large pages (SegmentPreparer).
     this.preparer = new SegmentPreparer(dir, channels, options.segmentBytes(),
         options.durability() == Durability.ALWAYS);
-    this.writer = new SegmentWriter(dir, preparer, chain, nextSequence, previousLast, durable);
+    this.writer = new SegmentWriter(dir, preparer, chain, floor, nextSequence, previousLast,
+        durable);
     this.groupCommit = new GroupCommit(() -> tailSequence, this::forceAll, 0);
     this.reader = new SegmentReader(chain, dir, () -> closed, () -> tailSequence);
+    List<RecoveryReport.Finding> findings = new ArrayList<>(recovered.findings());
+    findings.addAll(chain.openFindings());
+    long discardedAtOpen = chain.openFindings().stream()
+        .mapToLong(RecoveryReport.Finding::bytesDiscarded).sum();
     this.report = new RecoveryReport(cleanShutdown, recovered.trusted(), recovered.scanned(),
-        occupancy.records(), recovered.bytesDiscarded(), recovered.findings(),
+        occupancy.records(), recovered.bytesDiscarded() + discardedAtOpen, findings,
         Duration.ofNanos(System.nanoTime() - startedNanos));
-    occupancy.statsFrom(this::stats);
     preparer.prepareAhead();
     this.periodic = options.durability() == Durability.PERIODIC
         ? new PeriodicSync(groupCommit, options.periodicFsyncIntervalMs(),
             dir.getFileName().toString())
         : null;
+    occupancy.statsFrom(this::stats); // last: a backlog above high water is reported from here
   }
 
   /** Opens (creating if needed) the buffer in {@code options.dir()}. */
@@ -144,6 +155,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
     Path dir = options.dir();
     DirectoryLock lock = null;
     AckWatermark watermark = null;
+    SequenceFloor floor = null;
     SegmentRecovery.Result recovered = null;
     try {
       Files.createDirectories(dir);
@@ -152,23 +164,37 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
       boolean clean = cleanNext.isPresent();
       SegmentPreparer.deleteLeftovers(dir);
       watermark = AckWatermark.open(dir, channels);
+      floor = SequenceFloor.open(dir, channels, options.durability() != Durability.NONE);
       CorruptFolder corrupt = new CorruptFolder(dir);
       recovered = SegmentRecovery.run(dir, channels, cleanNext.orElse(0L), watermark.consumed(),
-          corrupt);
+          watermark.known(), floor.newestBase(), corrupt);
+      // the highest of every record of how far sequences went: segments (set-aside ones too),
+      // the watermark's floor, a clean shutdown's next, and the floor file written at each roll
       long next = Math.max(Math.max(recovered.sequenceFloor(), watermark.floor()),
-          watermark.consumed() + 1);
+          Math.max(watermark.consumed() + 1, Math.max(cleanNext.orElse(0L), floor.floor())));
       watermark.raiseFloor(next);
-      if (recovered.findings().stream().anyMatch(f -> f.setAside().isPresent())) {
+      if (watermark.damaged() || recovered.findings().stream()
+          .anyMatch(f -> f.setAside().isPresent())) {
         watermark.sync(); // the floor now covers sequences that only corrupt/ still holds
+      }
+      List<Segment> live = recovered.segments();
+      floor.opened(next, live.isEmpty() || live.get(live.size() - 1).isEmpty() ? 0
+          : live.get(live.size() - 1).base());
+      if (watermark.damaged()) {
+        recovered = recovered.with(new RecoveryReport.Finding(RecoveryReport.Reason.ACK_DAMAGED,
+            dir.resolve(AckWatermark.FILE_NAME), 0, 0, Optional.empty(),
+            "neither slot of the ack watermark was readable: every buffered record is delivered"
+                + " again from the oldest (some may arrive twice); none is lost"));
       }
       Occupancy occupancy = new Occupancy(options, listener);
       SegmentedDiskBuffer buffer = new SegmentedDiskBuffer(options, channels, lock, watermark,
-          recovered, clean, next, occupancy, started);
+          floor, recovered, clean, next, occupancy, listener, started);
       return buffer;
     } catch (IOException | RuntimeException e) {
       if (recovered != null) {
         recovered.segments().forEach(Segment::release);
       }
+      closeQuietly(floor);
       closeQuietly(watermark);
       closeQuietly(lock);
       if (e instanceof IOException io) {
@@ -287,6 +313,26 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
   }
 
   @Override
+  public void reserveSequencesThrough(long used) throws BufferException {
+    synchronized (appendLock) {
+      if (closed) {
+        throw new IllegalStateException("buffer " + dir + " is closed");
+      }
+      if (used < writer.nextSequence()) {
+        return;
+      }
+      try {
+        watermark.raiseFloor(used + 1);
+        watermark.sync();
+        floor.raise(used + 1);
+      } catch (IOException e) {
+        throw new BufferIOException("raising the sequence floor of " + dir + " failed", e);
+      }
+      writer.skipTo(used + 1);
+    }
+  }
+
+  @Override
   public BufferReader reader() {
     return reader;
   }
@@ -363,6 +409,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
 
   private void releaseResources() {
     chain.releaseAll();
+    closeQuietly(floor);
     closeQuietly(watermark);
     closeQuietly(lock);
   }

@@ -17,6 +17,13 @@ public interface WatermarkListener {
   /** Used bytes fell to the low-water mark after a high-water crossing. */
   void onLowWater(BufferStats stats);
 
+  /**
+   * A read stepped over damaged data (checksum, length or sequence wrong) after the buffer was
+   * opened; damage found while opening is in {@link DurableBuffer#recoveryReport()} instead. The
+   * records before and after it are still delivered. Called on the reading thread.
+   */
+  default void onDamage(BufferDamage damage) {}
+
   /** A listener that ignores every event. */
   static WatermarkListener none() {
     return new WatermarkListener() {
