@@ -78,6 +78,7 @@ final class Forwarder<T> implements Runnable {
         try {
             while (channel.running()) {
                 step();
+                channel.losses.flush();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

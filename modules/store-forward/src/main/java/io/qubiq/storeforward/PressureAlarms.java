@@ -1,5 +1,6 @@
 package io.qubiq.storeforward;
 
+import io.qubiq.buffer.BufferDamage;
 import io.qubiq.buffer.BufferStats;
 import io.qubiq.buffer.WatermarkListener;
 import io.qubiq.core.event.BufferPressureAlarm;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns a buffer's water-mark crossings into the buffer-pressure alarm (DESIGN.md rule 5), and its
- * drop-oldest discards into the items-dropped alarm (rule 9). The high-water mark lies below the
+ * drop-oldest discards into the items-dropped alarm (rule 9), and passes drops and read-time damage on to
+ * the loss ledger ({@link ChannelLosses}). The high-water mark lies below the
  * limit, so the pressure alarm always fires before the first item is dropped.
  *
  * <p>Each alarm is raised once per episode and cleared once, when the buffer falls back to its
@@ -31,13 +33,16 @@ final class PressureAlarms implements WatermarkListener {
     private final ChannelCounters counters;
     private final EventPublisher events;
     private final Clock clock;
+    private final ChannelLosses losses;
     private final AtomicBoolean pressure = new AtomicBoolean();
     private final AtomicBoolean dropping = new AtomicBoolean();
     private final AtomicLong droppedSeen = new AtomicLong();
     private final AtomicLong episodeStart = new AtomicLong();
 
-    PressureAlarms(String connection, ChannelCounters counters, EventPublisher events, Clock clock) {
+    PressureAlarms(String connection, ChannelCounters counters, EventPublisher events, Clock clock,
+                   ChannelLosses losses) {
         this.connection = connection;
+        this.losses = losses;
         this.counters = counters;
         this.events = events;
         this.clock = clock;
@@ -69,12 +74,19 @@ final class PressureAlarms implements WatermarkListener {
         }
     }
 
+    /** A read stepped over damaged records: told to the loss ledger, never thrown at the reader. */
+    @Override
+    public void onDamage(BufferDamage damage) {
+        losses.damaged(damage);
+    }
+
     /** Compares the buffer's drop total with the last one seen; raises the drop alarm on the first drop. */
     void noteDrops(long droppedTotal) {
         long before = droppedSeen.getAndAccumulate(droppedTotal, Math::max);
         if (droppedTotal <= before) {
             return;
         }
+        losses.dropped(droppedTotal - before);
         if (dropping.compareAndSet(false, true)) {
             episodeStart.set(before);
             ItemsDroppedAlarm alarm = new ItemsDroppedAlarm(connection, true, clock.instant(), droppedTotal - before,

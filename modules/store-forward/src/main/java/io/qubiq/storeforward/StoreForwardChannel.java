@@ -68,6 +68,7 @@ public final class StoreForwardChannel<T> implements Component {
 
     final ChannelCounters counters;
     final PressureAlarms pressure;
+    final ChannelLosses losses;
     final Wakeups wakeups = new Wakeups();
     private OrderingLatch latch;
     private DurableBuffer buffer;
@@ -110,7 +111,8 @@ public final class StoreForwardChannel<T> implements Component {
                 config.highWaterPercent() / 100.0, config.lowWaterPercent() / 100.0,
                 config.overflowPolicyOr(destinationDefault), config.durability(), config.fsyncIntervalMs());
         this.counters = new ChannelCounters(System::nanoTime);
-        this.pressure = new PressureAlarms(connection, counters, events, clock);
+        this.losses = new ChannelLosses(connection, events, clock);
+        this.pressure = new PressureAlarms(connection, counters, events, clock, losses);
         liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
     }
 
@@ -129,11 +131,24 @@ public final class StoreForwardChannel<T> implements Component {
             return;
         }
         buffer = bufferOpener.open(bufferOptions, pressure);
+        losses.recovered(buffer.recoveryReport());
         try {
             quarantineStore = quarantineOpener.open(config.quarantineMaxBytes());
+            // quarantine ids are buffer sequences: a buffer that lost its files must not issue them again
+            long highestQuarantined = quarantineStore.list(0, 1, java.util.Optional.empty()).entries().stream()
+                    .mapToLong(io.qubiq.storeforward.quarantine.QuarantineEntry::id).max().orElse(0);
+            buffer.reserveSequencesThrough(highestQuarantined);
         } catch (Exception e) {
             buffer.close();
             throw e;
+        }
+        if (quarantineStore.setAside() > 0) {
+            log.error("Channel {}: {} damaged quarantine entries were moved to the quarantine's corrupt/ folder",
+                    connection, quarantineStore.setAside());
+            events.lost(io.qubiq.core.event.DataLoss.of(clock.instant(), "channel", connection,
+                    io.qubiq.core.event.LossReason.QUARANTINE_DAMAGED, quarantineStore.setAside(), 0,
+                    quarantineStore.setAside() + " quarantine entries failed their checksum on open and were moved"
+                            + " to the quarantine's corrupt/ folder"));
         }
         BufferStats stats = buffer.stats();
         latch = new OrderingLatch(stats.records() > 0);
@@ -167,6 +182,7 @@ public final class StoreForwardChannel<T> implements Component {
             forwarderThread.interrupt();
             forwarderThread.join(Duration.ofSeconds(5).toMillis());
         }
+        losses.flush();
         latch.exclusive().lock();
         try {
             state = ChannelState.STOPPED;
@@ -296,6 +312,7 @@ public final class StoreForwardChannel<T> implements Component {
             buffer.appendBatch(payloads);
         } catch (BufferFullException e) {
             state = ChannelState.FULL;
+            losses.refused(payloads.size(), payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum());
             BufferStats stats = buffer.stats();
             throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
         } catch (BufferException | IllegalStateException e) {
