@@ -33,6 +33,10 @@ final class ChannelLosses {
     private final Pending refused = new Pending(LossReason.REFUSED,
             "the buffer was at its max_bytes limit (overflow_policy refuse): new items were turned away");
 
+    private long syncFailuresSeen;
+    private long lastSyncCheck;
+    private long lastSyncComplaint;
+
     ChannelLosses(String connection, EventPublisher events, Clock clock) {
         this.connection = connection;
         this.events = events;
@@ -81,6 +85,36 @@ final class ChannelLosses {
 
     void refused(long items, long bytes) {
         refused.add(items, bytes);
+    }
+
+    /**
+     * At most once a second: compares the buffer's failed-fsync count with the last one seen. A failed
+     * fsync loses nothing yet (the records are in the page cache and the next round retries) but
+     * means they would not survive a power loss: logged at ERROR, at most once a minute.
+     */
+    void checkSyncFailures(java.util.function.LongSupplier failures) {
+        long now = clock.millis();
+        synchronized (this) {
+            if (now - lastSyncCheck < PUBLISH_EVERY_MILLIS) {
+                return;
+            }
+            lastSyncCheck = now;
+        }
+        long total = failures.getAsLong();
+        synchronized (this) {
+            if (total <= syncFailuresSeen) {
+                return;
+            }
+            long more = total - syncFailuresSeen;
+            syncFailuresSeen = total;
+            if (now - lastSyncComplaint < 60_000 && lastSyncComplaint != 0) {
+                return;
+            }
+            lastSyncComplaint = now;
+            log.error("Channel {}: {} fsync(s) of its buffer failed ({} since start); buffered items are kept and"
+                    + " the next round retries, but until one succeeds they would not survive a power loss."
+                    + " Check the disk and the data directory", connection, more, total);
+        }
     }
 
     /** Publishes what was summed and not yet told. */

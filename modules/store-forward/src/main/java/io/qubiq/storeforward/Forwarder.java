@@ -78,7 +78,7 @@ final class Forwarder<T> implements Runnable {
         try {
             while (channel.running()) {
                 step();
-                channel.losses.flush();
+                channel.checkStorage();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

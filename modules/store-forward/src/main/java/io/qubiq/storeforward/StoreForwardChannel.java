@@ -197,6 +197,15 @@ public final class StoreForwardChannel<T> implements Component {
         return running;
     }
 
+    /** Called by the forwarder as it loops: publishes summed losses and notices failed fsyncs. */
+    void checkStorage() {
+        losses.flush();
+        DurableBuffer current = buffer;
+        if (current != null) {
+            losses.checkSyncFailures(() -> current.stats().syncFailures());
+        }
+    }
+
     /**
      * Hands a batch to the channel. See the class doc for what each outcome means.
      *
