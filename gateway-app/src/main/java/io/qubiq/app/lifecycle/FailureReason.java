@@ -9,7 +9,7 @@ import java.util.List;
  * so a wrapped file-system error keeps its path and its OS reason ({@code opening buffer
  * /data/connections/db/buffer failed: /data/connections/db/buffer: Not a directory}). A cause whose
  * message says nothing by itself (none, or a bare path as in {@code FileAlreadyExistsException}) is
- * named by its type.
+ * named by its type; a cause that a wrapper's message already quotes is not repeated.
  */
 final class FailureReason {
 
@@ -23,11 +23,12 @@ final class FailureReason {
         String text = "";
         Throwable current = error;
         for (int depth = 0; current != null && depth < MAX_CAUSES; depth++, current = current.getCause()) {
-            String part = describe(current);
-            if (!text.contains(part)) {
-                parts.add(part);
-                text = String.join(": ", parts);
+            String message = current.getMessage();
+            if (message != null && !message.isBlank() && text.contains(message)) {
+                continue; // a wrapper already quoted this cause
             }
+            parts.add(describe(current));
+            text = String.join(": ", parts);
         }
         return text;
     }

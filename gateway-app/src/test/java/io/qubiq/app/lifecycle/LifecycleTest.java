@@ -174,6 +174,10 @@ class LifecycleTest {
 
         Exception repeated = new RuntimeException(new java.io.IOException("No space left on device"));
         assertThat(FailureReason.of(repeated)).isEqualTo("java.io.IOException: No space left on device");
+
+        Exception quoted = new java.io.IOException("opening buffer /b failed: java.nio.file.FileAlreadyExistsException: /b",
+                new java.nio.file.FileAlreadyExistsException("/b"));
+        assertThat(FailureReason.of(quoted)).isEqualTo("opening buffer /b failed: java.nio.file.FileAlreadyExistsException: /b");
     }
 
     @Test
