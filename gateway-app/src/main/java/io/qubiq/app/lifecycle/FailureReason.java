@@ -23,11 +23,11 @@ final class FailureReason {
         String text = "";
         Throwable current = error;
         for (int depth = 0; current != null && depth < MAX_CAUSES; depth++, current = current.getCause()) {
-            String message = current.getMessage();
-            if (message != null && !message.isBlank() && text.contains(message)) {
+            String part = describe(current);
+            if (text.contains(part) || text.contains(current.toString())) {
                 continue; // a wrapper already quoted this cause
             }
-            parts.add(describe(current));
+            parts.add(part);
             text = String.join(": ", parts);
         }
         return text;
