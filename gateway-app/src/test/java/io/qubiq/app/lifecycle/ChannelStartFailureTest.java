@@ -42,9 +42,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A whole gateway, started as {@code qubiq run} starts it, in which two of three outbound channels
  * cannot start: the buffer directory of {@code blocked} is a regular file, the buffer of
- * {@code locked} is held open by someone else. The gateway starts anyway and runs DEGRADED: /health
- * answers 200 naming both channels with the path and the error, the third channel delivers what the
- * pipeline sends it, and the pipeline counts its items for the failed channels as refused.
+ * {@code locked} is held open by someone else; nor can the audit journal's channel. The gateway
+ * starts anyway and runs DEGRADED: /health answers 200 naming each with the path and the error, the
+ * third channel delivers what the pipeline sends it, the pipeline counts its items for the failed
+ * channels as refused, and audit events are not held in memory but raise the not-journaled alarm.
  */
 class ChannelStartFailureTest {
 
@@ -75,6 +76,9 @@ class ChannelStartFailureTest {
         blockedBuffer = dataDir.resolve("connections").resolve("blocked").resolve("buffer");
         Files.createDirectories(blockedBuffer.getParent());
         Files.writeString(blockedBuffer, "not a directory");
+        Path auditBuffer = dataDir.resolve("connections").resolve("audit").resolve("buffer");
+        Files.createDirectories(auditBuffer.getParent());
+        Files.writeString(auditBuffer, "not a directory either");
         lockedBuffer = dataDir.resolve("connections").resolve("locked").resolve("buffer");
         holder = SegmentedDiskBuffer.open(BufferOptions.defaults(lockedBuffer), WatermarkListener.none());
 
@@ -133,6 +137,7 @@ class ChannelStartFailureTest {
         assertThat(gateway.lifecycle().readiness()).isEqualTo(Readiness.DEGRADED);
         assertThat(state("channel:blocked")).isEqualTo(ComponentState.FAILED);
         assertThat(state("channel:locked")).isEqualTo(ComponentState.FAILED);
+        assertThat(state("audit-journal")).isEqualTo(ComponentState.FAILED);
         assertThat(state("channel:good")).isEqualTo(ComponentState.RUNNING);
         assertThat(state("pipelines")).isEqualTo(ComponentState.RUNNING);
         assertThat(state("devices")).isEqualTo(ComponentState.RUNNING);
@@ -149,6 +154,7 @@ class ChannelStartFailureTest {
                 "{\"component\":\"channel:blocked\",\"state\":\"FAILED\",\"reason\":\"opening buffer " + blockedBuffer,
                 "{\"component\":\"channel:locked\",\"state\":\"FAILED\",\"reason\":\"buffer directory " + lockedBuffer
                         + " is locked by process PID " + ProcessHandle.current().pid());
+        assertThat(health.body()).contains("{\"component\":\"audit-journal\",\"state\":\"FAILED\"");
         assertThat(health.body()).doesNotContain("\"component\":\"channel:good\"");
         String reason = gateway.lifecycle().statuses().stream().filter(s -> s.name().equals("channel:blocked"))
                 .findFirst().orElseThrow().error().orElseThrow();
@@ -169,6 +175,14 @@ class ChannelStartFailureTest {
                 "{\"connection\":\"good\",\"submitted\":5,\"refused\":0}",
                 "{\"connection\":\"locked\",\"submitted\":0,\"refused\":5}",
                 "store-and-forward channel 'locked' is not running");
+    }
+
+    @Test
+    void anAuditEventWithoutItsJournalRaisesTheNotJournaledAlarmInsteadOfWaitingInMemory() {
+        TestOperators.admin(gateway); // signing in is audited
+
+        assertThat(gateway.events().activeAlarms()).anySatisfy(alarm ->
+                assertThat(alarm).isInstanceOf(io.qubiq.core.event.AuditNotJournaledAlarm.class));
     }
 
     @Test
