@@ -145,12 +145,13 @@ public final class Gateway {
         List<ApiRoutes> routes = new ArrayList<>();
         routes.add(new DeviceRoutes(devices, tags));
         routes.add(new StoreForwardRoutes(channelAccess));
-        routes.add(new PipelineRoutes(new PipelinesAccess(pipelines, events, clock)));
+        PipelinesAccess pipelineAccess = new PipelinesAccess(pipelines, events, clock);
+        routes.add(new PipelineRoutes(pipelineAccess));
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), devices)), registry, clock, auth,
+                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess)), registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));
 
