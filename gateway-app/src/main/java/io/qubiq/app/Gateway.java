@@ -150,8 +150,9 @@ public final class Gateway {
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
-        this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess)), registry, clock, auth,
+        GatewayStatus status = new GatewayStatus(info, lifecycle,
+                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess));
+        this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));
 
@@ -178,6 +179,7 @@ public final class Gateway {
 
         metrics.bindJvm();
         metrics.bindLifecycle(lifecycle);
+        metrics.bindHealth(status);
         metrics.bindTagBus(tagBus);
     }
 

@@ -4,6 +4,7 @@ import io.qubiq.app.lifecycle.DegradedPartSource;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.lifecycle.DegradedPart;
+import io.qubiq.storeforward.ChannelState;
 import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.util.List;
@@ -13,7 +14,9 @@ import java.util.Optional;
 /**
  * The channels whose destination the connection monitor finds DOWN, each named as its channel
  * component ({@code channel:db}) with the probe's error. UNKNOWN (not probed yet) is not down, and
- * neither is a channel above its high-water mark: its pressure alarm says so.
+ * neither is a channel above its high-water mark: its pressure alarm says so. A channel that is not
+ * running is left out: the component that failed to start is listed for it (the audit journal for
+ * {@code channel:audit}).
  */
 public final class DestinationParts implements DegradedPartSource {
 
@@ -33,6 +36,9 @@ public final class DestinationParts implements DegradedPartSource {
     }
 
     private Optional<DegradedPart> down(StoreForwardChannel<?> channel) {
+        if (channel.status().state() == ChannelState.STOPPED) {
+            return Optional.empty(); // not running: its component's failure (or the shutdown) is what counts
+        }
         return monitor.status(channel.connection())
                 .filter(status -> status.state() == ConnectionState.DOWN)
                 .map(status -> new DegradedPart(channel.name(), ConnectionState.DOWN.name(), reason(status)));

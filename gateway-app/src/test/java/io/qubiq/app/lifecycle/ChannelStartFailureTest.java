@@ -155,10 +155,13 @@ class ChannelStartFailureTest {
                 "{\"component\":\"channel:locked\",\"state\":\"FAILED\",\"reason\":\"buffer directory " + lockedBuffer
                         + " is locked by process PID " + ProcessHandle.current().pid());
         assertThat(health.body()).contains("{\"component\":\"audit-journal\",\"state\":\"FAILED\"");
-        assertThat(health.body()).doesNotContain("\"component\":\"channel:good\"");
+        assertThat(health.body()).doesNotContain("\"component\":\"channel:good\"")
+                .as("the audit channel did not start: its journal is listed, not its destination")
+                .doesNotContain("\"component\":\"channel:audit\"");
         String reason = gateway.lifecycle().statuses().stream().filter(s -> s.name().equals("channel:blocked"))
                 .findFirst().orElseThrow().error().orElseThrow();
         assertThat(reason).as("the OS error, not only the path").contains("FileAlreadyExistsException");
+        assertThat(TestOperators.admin(gateway).get("/metrics").body()).contains("qubiq_degraded_parts 3.0");
     }
 
     @Test
