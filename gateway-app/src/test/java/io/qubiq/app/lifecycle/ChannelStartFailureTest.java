@@ -45,7 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code locked} is held open by someone else; nor can the audit journal's channel. The gateway
  * starts anyway and runs DEGRADED: /health answers 200 naming each with the path and the error, the
  * third channel delivers what the pipeline sends it, the pipeline counts its items for the failed
- * channels as refused, and audit events are not held in memory but raise the not-journaled alarm.
+ * channels as refused, and audit events are not held in memory but raise the not-journaled alarm. A
+ * device connection nobody answers is listed DOWN beside them.
  */
 class ChannelStartFailureTest {
 
@@ -89,6 +90,13 @@ class ChannelStartFailureTest {
                   port: 0
                 logging:
                   file_enabled: false
+                devices:
+                  plc-offline:
+                    opcua:
+                      endpoint_url: "opc.tcp://127.0.0.1:%2$d/nobody-listens"
+                      tags:
+                        - path: plant/temperature
+                          node_id: "ns=2;s=Temperature"
                 outbound:
                   blocked:
                     %1$s
@@ -106,7 +114,7 @@ class ChannelStartFailureTest {
                         mqtt: {topic: "line/count", payload: "value", qos: 1}
                       - connection: locked
                         mqtt: {topic: "locked/count", payload: "value", qos: 1}
-                """.formatted(mqtt);
+                """.formatted(mqtt, unusedPort());
         GatewayConfig config = ConfigLoader.parse("test.yaml", yaml, GatewayConfig.class, Map.of());
         data = DataDirectory.open(dataDir);
         gateway = new Gateway(config, data, Clock.systemUTC());
@@ -145,9 +153,7 @@ class ChannelStartFailureTest {
 
     @Test
     void healthAnswers200DegradedAndNamesEachFailedChannelWithThePathAndTheError() throws Exception {
-        HttpResponse<String> health = http.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + gateway.console().port() + "/health")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> health = health();
 
         assertThat(health.statusCode()).isEqualTo(200);
         assertThat(health.body()).contains("\"status\":\"DEGRADED\"",
@@ -161,7 +167,8 @@ class ChannelStartFailureTest {
         String reason = gateway.lifecycle().statuses().stream().filter(s -> s.name().equals("channel:blocked"))
                 .findFirst().orElseThrow().error().orElseThrow();
         assertThat(reason).as("the OS error, not only the path").contains("FileAlreadyExistsException");
-        assertThat(TestOperators.admin(gateway).get("/metrics").body()).contains("qubiq_degraded_parts 3.0");
+        assertThat(TestOperators.admin(gateway).get("/metrics").body())
+                .containsPattern("qubiq_degraded_parts [34]\\.0"); // 4 once the offline device was tried
     }
 
     @Test
@@ -181,6 +188,14 @@ class ChannelStartFailureTest {
     }
 
     @Test
+    void aDeviceThatCannotBeReachedIsADegradedPartNotAReasonToStop() throws Exception {
+        await().atMost(Duration.ofSeconds(60)).until(() -> health().body().contains(
+                "{\"component\":\"device:plc-offline\",\"state\":\"DOWN\",\"reason\":\"disconnected since "));
+        assertThat(health().statusCode()).isEqualTo(200);
+        assertThat(state("devices")).isEqualTo(ComponentState.RUNNING);
+    }
+
+    @Test
     void anAuditEventWithoutItsJournalRaisesTheNotJournaledAlarmInsteadOfWaitingInMemory() {
         TestOperators.admin(gateway); // signing in is audited
 
@@ -194,6 +209,18 @@ class ChannelStartFailureTest {
         assertThat(answer.statusCode()).isEqualTo(409);
         assertThat(answer.body()).contains("is not running");
         assertThat(TestOperators.admin(gateway).get("/api/v1/store-forward/blocked").statusCode()).isEqualTo(200);
+    }
+
+    private static HttpResponse<String> health() throws Exception {
+        return http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + gateway.console().port() + "/health")).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int unusedPort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
     }
 
     private static String pipelineStatus() {
