@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
  * the device's verdict, whatever it is. For OPC UA connections it lists the server certificates of
  * the PKI directory and trusts a rejected one on the operator's word (audited as well).
  *
- * <p>Starts after the tag bus (connectors publish into it) and stops before it. A connector that
- * fails to start (its PKI directory cannot be created, say) is logged at ERROR once and listed as a
+ * <p>Starts after the tag bus (connectors publish into it) and stops before it. A connector whose
+ * start throws is logged at ERROR once and listed as a
  * FAILED part on /health; the other connections start and run. A connection that is DOWN is listed
  * too, with its last error.
  *
