@@ -23,8 +23,12 @@ async function refreshHealth() {
     document.getElementById("gateway-name").textContent = report.name;
     badge.textContent = report.status;
     badge.className = "badge state-" + String(report.status).toLowerCase();
+    // DEGRADED: which parts are down and why, on hover
+    badge.title = (report.parts || []).map((part) => part.component + " " + part.state + ": " + part.reason)
+        .join("\n");
   } catch {
     badge.textContent = "UNREACHABLE";
+    badge.title = "";
     badge.className = "badge state-failed";
   }
 }

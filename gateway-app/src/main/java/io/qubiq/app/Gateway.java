@@ -11,6 +11,7 @@ import io.qubiq.app.history.HistorianAccess;
 import io.qubiq.app.questdb.EmbeddedQuestDb;
 import io.qubiq.app.questdb.FreePort;
 import io.qubiq.app.storeforward.ChannelsAccess;
+import io.qubiq.app.storeforward.DestinationParts;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundConnections;
 import io.qubiq.app.pipelines.MqttDeviceMessages;
@@ -82,6 +83,12 @@ import java.util.Optional;
  * STOPPING while it goes down; then the tag bus; then the store-and-forward channels (the
  * historian's and every outbound connection's), the historian and the pipelines; and last the
  * device connections that feed them, so no value arrives before its consumers are ready.
+ *
+ * <p>Required ({@code add}): the console, the tag bus and the connection monitor; the configuration,
+ * the data directory lock and the user store are checked before (here and in the runner). Everything
+ * else is isolated ({@code addIsolated}): a channel, the audit journal, QuestDB, the historian, the
+ * pipelines or the device connections that cannot start are FAILED on /health and the rest runs. A
+ * pipeline output whose channel did not start counts its items refused, as at a full channel.
  */
 public final class Gateway {
 
@@ -138,37 +145,41 @@ public final class Gateway {
         List<ApiRoutes> routes = new ArrayList<>();
         routes.add(new DeviceRoutes(devices, tags));
         routes.add(new StoreForwardRoutes(channelAccess));
-        routes.add(new PipelineRoutes(new PipelinesAccess(pipelines, events, clock)));
+        PipelinesAccess pipelineAccess = new PipelinesAccess(pipelines, events, clock);
+        routes.add(new PipelineRoutes(pipelineAccess));
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
-        this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle), registry, clock, auth,
+        GatewayStatus status = new GatewayStatus(info, lifecycle,
+                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess));
+        this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));
 
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
-        lifecycle.add(auditJournal);
+        lifecycle.addIsolated(auditJournal);
         metrics.bindChannel(AuditJournal.CHANNEL, auditJournal.channel()::status);
-        plant.ifPresent(lifecycle::add);
-        history.flatMap(HistorianParts::embedded).ifPresent(lifecycle::add);
+        plant.ifPresent(lifecycle::addIsolated);
+        history.flatMap(HistorianParts::embedded).ifPresent(lifecycle::addIsolated);
         lifecycle.add(tagBus);
         lifecycle.add(monitor);
         history.ifPresent(parts -> {
-            lifecycle.add(parts.channel());
-            lifecycle.add(parts.historian());
-            lifecycle.add(parts.wal());
+            lifecycle.addIsolated(parts.channel());
+            lifecycle.addIsolated(parts.historian(), parts.channel());
+            lifecycle.addIsolated(parts.wal());
             metrics.bindChannel(HISTORIAN, parts.channel()::status);
         });
         outbound.forEach((id, connection) -> {
-            lifecycle.add(connection.channel());
+            lifecycle.addIsolated(connection.channel());
             metrics.bindChannel(id, connection.channel()::status);
         });
-        pipelines.ifPresent(lifecycle::add);
-        lifecycle.add(devices);
+        pipelines.ifPresent(lifecycle::addIsolated);
+        lifecycle.addIsolated(devices);
 
         metrics.bindJvm();
         metrics.bindLifecycle(lifecycle);
+        metrics.bindHealth(status);
         metrics.bindTagBus(tagBus);
     }
 

@@ -10,8 +10,11 @@ import io.qubiq.app.runtime.DataDirectoryException;
 import io.qubiq.app.runtime.LogSetup;
 import io.qubiq.app.runtime.SignalShutdown;
 import io.qubiq.core.error.ConfigurationException;
+import io.qubiq.core.lifecycle.ComponentState;
+import io.qubiq.core.lifecycle.ComponentStatus;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,8 +22,11 @@ import org.slf4j.LoggerFactory;
  * Runs one gateway process from a valid configuration: lock the data directory, attach the log
  * file, start the components, wait for SIGTERM or SIGINT, stop them within the grace period.
  *
- * <p>Outcome as exit code: 0 after a clean stop, 1 when start-up failed (the components already
- * started are stopped again), 3 when the shutdown outran its grace period and the process halted.
+ * <p>Outcome as exit code: 0 after a clean stop, 1 when start-up failed (the data directory, or a
+ * component the gateway cannot run without; the components already started are stopped again), 3
+ * when the shutdown outran its grace period and the process halted. A component the gateway can run
+ * without (a channel, a device connection, the pipelines) that fails to start does not stop it: the
+ * gateway runs DEGRADED and says so in the log and on /health.
  */
 final class GatewayRunner {
 
@@ -76,8 +82,19 @@ final class GatewayRunner {
             closeQuietly(dataDirectory);
             return ExitCode.START_FAILED;
         }
-        log.info("{} ready in {} ms; console at http://{}:{}/", config.gateway().name(),
-                (System.nanoTime() - begin) / 1_000_000, config.http().bindAddress(), gateway.console().port());
+        long took = (System.nanoTime() - begin) / 1_000_000;
+        List<String> failed = gateway.lifecycle().statuses().stream()
+                .filter(status -> status.state() == ComponentState.FAILED)
+                .map(ComponentStatus::name)
+                .toList();
+        if (failed.isEmpty()) {
+            log.info("{} ready in {} ms; console at http://{}:{}/", config.gateway().name(), took,
+                    config.http().bindAddress(), gateway.console().port());
+        } else {
+            log.warn("{} running DEGRADED after {} ms, without {} (reasons above and on /health); console at"
+                    + " http://{}:{}/", config.gateway().name(), took, String.join(", ", failed),
+                    config.http().bindAddress(), gateway.console().port());
+        }
 
         try {
             shutdown.awaitRequest();

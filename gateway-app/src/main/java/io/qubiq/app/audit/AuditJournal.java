@@ -40,7 +40,9 @@ import org.slf4j.LoggerFactory;
  * storage failed, or it is stopped) is logged at ERROR with its content and raises the
  * {@link AuditNotJournaledAlarm} until the channel takes an event again. Events that arrive before
  * {@link #start} (the console starts first) are held in memory, up to {@value #EARLY_LIMIT}, and
- * journaled on start.
+ * journaled on start. When the channel cannot start (its buffer directory is unusable, say), the held
+ * events and every later one are logged at ERROR with the alarm, and start rethrows so the gateway
+ * shows the journal FAILED.
  *
  * <p>Threading: {@link #record} is safe for concurrent callers (serialized here, so entry ids and
  * channel order agree); start and stop come from the lifecycle thread.
@@ -58,6 +60,8 @@ public final class AuditJournal implements Component {
     private final List<JournalEntry> early = new ArrayList<>();
     private EntryIds ids;
     private boolean started;
+    /** Why the channel could not start, once it could not: events are then logged at ERROR at once. */
+    private String startFailure;
     private long notJournaled;
 
     AuditJournal(LocalAuditStore store, StoreForwardChannel<JournalEntry> channel, EventPublisher events, Clock clock) {
@@ -125,7 +129,19 @@ public final class AuditJournal implements Component {
             log.error("Audit journal in {} cannot be opened ({}); audit events are buffered on the audit channel"
                     + " until it can", store.directory(), e.toString());
         }
-        channel.start();
+        try {
+            channel.start();
+        } catch (Exception e) {
+            // the gateway runs without the journal (see Lifecycle): nothing may wait in memory for it
+            startFailure = "the audit channel did not start: " + e.getMessage();
+            store.close(); // a component that did not start is not stopped: release the store now
+            List<JournalEntry> waiting = List.copyOf(early);
+            early.clear();
+            if (!waiting.isEmpty()) {
+                notJournaled(waiting, startFailure);
+            }
+            throw e;
+        }
         started = true;
         List<JournalEntry> waiting = List.copyOf(early);
         early.clear();
@@ -144,6 +160,10 @@ public final class AuditJournal implements Component {
     /** Journals one event: see the class doc for what happens when that is not possible. */
     public synchronized void record(AuditEvent event) {
         JournalEntry entry = new JournalEntry(ids.next(), event);
+        if (startFailure != null) {
+            notJournaled(List.of(entry), startFailure);
+            return;
+        }
         if (!started) {
             if (early.size() < EARLY_LIMIT) {
                 early.add(entry);

@@ -3,6 +3,7 @@ package io.qubiq.app.devices;
 import io.qubiq.connector.opcua.CertificateEntry;
 import io.qubiq.connector.opcua.OpcUaConnector;
 import io.qubiq.connector.opcua.PkiDirectory;
+import io.qubiq.app.lifecycle.DegradedPartSource;
 import io.qubiq.console.ApiError;
 import io.qubiq.console.DeviceAccess;
 import io.qubiq.core.connector.Browsable;
@@ -12,18 +13,23 @@ import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.health.ConnectionState;
+import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagPublisher;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,11 +40,15 @@ import org.slf4j.LoggerFactory;
  * the device's verdict, whatever it is. For OPC UA connections it lists the server certificates of
  * the PKI directory and trusts a rejected one on the operator's word (audited as well).
  *
- * <p>Starts after the tag bus (connectors publish into it) and stops before it.
- * Threading: started and stopped by the lifecycle thread; the access methods are safe from HTTP
- * threads.
+ * <p>Starts after the tag bus (connectors publish into it) and stops before it. A connector whose
+ * start throws is logged at ERROR once and listed as a
+ * FAILED part on /health; the other connections start and run. A connection that is DOWN is listed
+ * too, with its last error.
+ *
+ * <p>Threading: started and stopped by the lifecycle thread; the access methods and
+ * {@link #degradedParts} are safe from HTTP threads.
  */
-public final class DeviceConnections implements Component, DeviceAccess {
+public final class DeviceConnections implements Component, DeviceAccess, DegradedPartSource {
 
     private static final Logger log = LoggerFactory.getLogger(DeviceConnections.class);
 
@@ -48,6 +58,8 @@ public final class DeviceConnections implements Component, DeviceAccess {
 
     private final Map<String, Entry> entries;
     private final Map<TagPath, String> owners = new LinkedHashMap<>();
+    /** The connections whose start threw, with the reason; written by the lifecycle thread. */
+    private final Map<String, String> failedToStart = new ConcurrentHashMap<>();
     private final TagPublisher publisher;
     private final EventPublisher events;
     private final Clock clock;
@@ -69,8 +81,35 @@ public final class DeviceConnections implements Component, DeviceAccess {
     public void start() {
         entries.forEach((id, entry) -> {
             log.info("Device connection {} ({}, {} tags) starting", id, entry.type(), entry.tags().size());
-            entry.connector().start(publisher);
+            try {
+                entry.connector().start(publisher);
+            } catch (RuntimeException e) {
+                String reason = e.getMessage() != null ? e.getMessage() : e.toString();
+                failedToStart.put(id, reason);
+                log.error("Device connection {} failed to start: {}; the other connections run without it", id,
+                        reason);
+                log.debug("Start-up failure of device connection {}", id, e);
+            }
         });
+    }
+
+    /** Each connection that failed to start (FAILED) or is disconnected (DOWN), named {@code device:<id>}. */
+    @Override
+    public List<DegradedPart> degradedParts() {
+        List<DegradedPart> parts = new ArrayList<>();
+        entries.keySet().stream().sorted().forEach(id -> {
+            String failure = failedToStart.get(id);
+            if (failure != null) {
+                parts.add(new DegradedPart("device:" + id, "FAILED", failure));
+                return;
+            }
+            ConnectionStatus status = entries.get(id).connector().status();
+            if (status.state() == ConnectionState.DOWN) {
+                parts.add(new DegradedPart("device:" + id, ConnectionState.DOWN.name(), "disconnected since "
+                        + status.since() + ": " + status.lastError().orElse("no answer")));
+            }
+        });
+        return parts;
     }
 
     @Override

@@ -1,20 +1,31 @@
 package io.qubiq.app.lifecycle;
 
 import io.qubiq.console.GatewayInfo;
+import io.qubiq.core.lifecycle.ComponentState;
+import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.lifecycle.Readiness;
 import io.qubiq.console.StatusView;
 import io.qubiq.core.lifecycle.ComponentStatus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The console's read-only view of the running gateway, backed by the lifecycle. */
+/**
+ * The console's read-only view of the running gateway, backed by the lifecycle and the sources of
+ * parts that can be down while the gateway runs. A part is listed once: a component that failed to
+ * start wins over the same component's destination being down.
+ */
 public final class GatewayStatus implements StatusView {
 
     private final GatewayInfo info;
     private final Lifecycle lifecycle;
+    private final List<DegradedPartSource> sources;
 
-    public GatewayStatus(GatewayInfo info, Lifecycle lifecycle) {
+    public GatewayStatus(GatewayInfo info, Lifecycle lifecycle, List<DegradedPartSource> sources) {
         this.info = info;
         this.lifecycle = lifecycle;
+        this.sources = List.copyOf(sources);
     }
 
     @Override
@@ -24,11 +35,26 @@ public final class GatewayStatus implements StatusView {
 
     @Override
     public Readiness readiness() {
-        return lifecycle.readiness();
+        return lifecycle.readiness().given(!degradedParts().isEmpty());
     }
 
     @Override
     public List<ComponentStatus> components() {
         return lifecycle.statuses();
+    }
+
+    @Override
+    public List<DegradedPart> degradedParts() {
+        Map<String, DegradedPart> parts = new LinkedHashMap<>();
+        for (ComponentStatus status : lifecycle.statuses()) {
+            if (status.state() == ComponentState.FAILED) {
+                parts.put(status.name(), new DegradedPart(status.name(), ComponentState.FAILED.name(),
+                        status.error().orElse("failed")));
+            }
+        }
+        for (DegradedPartSource source : sources) {
+            source.degradedParts().forEach(part -> parts.putIfAbsent(part.component(), part));
+        }
+        return new ArrayList<>(parts.values());
     }
 }

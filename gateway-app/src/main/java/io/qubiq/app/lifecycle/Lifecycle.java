@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,14 +22,20 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts components in the order given (dependencies first) and stops them in reverse.
  *
- * <p>Start: each component's {@code start()} runs in turn; the first that throws is marked FAILED,
- * every component started before it is stopped again in reverse order, and {@link #startAll}
- * throws. Readiness turns READY only after the last component started.
+ * <p>Two kinds of component. A <i>required</i> one ({@link #add}: the HTTP console, the tag bus, the
+ * connection monitor) is one the gateway cannot run without: the first that fails to start is marked
+ * FAILED, every component started before it is stopped again in reverse order, readiness turns FAILED
+ * and {@link #startAll} throws. An <i>isolated</i> one ({@link #addIsolated}: a store-and-forward
+ * channel, the device connections, the pipelines) is one the rest can run without: when it fails to
+ * start it is marked FAILED with its reason, logged at ERROR once, and start-up goes on with the next
+ * component. So is a component whose prerequisite failed (not started, FAILED, naming it). Once the
+ * last component was tried, readiness turns READY, or DEGRADED when an isolated component failed.
  *
  * <p>Stop: readiness turns STOPPING, then each started component is stopped in reverse order on a
  * worker thread, all within one overall grace period. A component whose stop throws is logged and
  * the shutdown continues; when the period runs out, the report names what was still stopping.
- * Calling {@link #stopAll} a second time returns at once with an empty report.
+ * Components that never started are not stopped. Calling {@link #stopAll} a second time returns at
+ * once with an empty report.
  *
  * <p>Threading: {@code startAll} runs on the main thread; {@code stopAll} may come from a signal
  * while start-up is still running: it then waits for the component being started, and start-up
@@ -42,21 +49,42 @@ public final class Lifecycle {
     private final Clock clock;
     private volatile Readiness readiness = Readiness.STARTING;
     private final AtomicBoolean stopRequested = new AtomicBoolean();
-    private int started;
+    /** The components whose start returned, in start order; guarded by this. */
+    private final List<ComponentSlot> started = new ArrayList<>();
 
     public Lifecycle(Clock clock) {
         this.clock = clock;
     }
 
-    /** Adds the next component in start order; only before {@link #startAll}. */
+    /** Adds the next required component in start order: if it cannot start, the gateway does not start. */
     public synchronized Lifecycle add(Component component) {
-        if (readiness != Readiness.STARTING || started > 0 || stopRequested.get()) {
+        return add(new ComponentSlot(component, false, List.of(), clock));
+    }
+
+    /**
+     * Adds the next isolated component in start order: if it cannot start, or one of {@code needs}
+     * (added before it) did not, it is marked FAILED and the gateway starts without it.
+     */
+    public synchronized Lifecycle addIsolated(Component component, Component... needs) {
+        List<String> prerequisites = new ArrayList<>();
+        for (Component need : needs) {
+            if (slots.stream().noneMatch(slot -> slot.component() == need)) {
+                throw new IllegalArgumentException("'" + component.name() + "' needs '" + need.name()
+                        + "', which must be added before it");
+            }
+            prerequisites.add(need.name());
+        }
+        return add(new ComponentSlot(component, true, prerequisites, clock));
+    }
+
+    private Lifecycle add(ComponentSlot added) {
+        if (readiness != Readiness.STARTING || !started.isEmpty() || stopRequested.get()) {
             throw new IllegalStateException("components are added before start-up, not after");
         }
-        if (slots.stream().anyMatch(slot -> slot.name().equals(component.name()))) {
-            throw new IllegalArgumentException("two components are named '" + component.name() + "'");
+        if (slots.stream().anyMatch(slot -> slot.name().equals(added.name()))) {
+            throw new IllegalArgumentException("two components are named '" + added.name() + "'");
         }
-        slots.add(new ComponentSlot(component, clock));
+        slots.add(added);
         return this;
     }
 
@@ -68,30 +96,56 @@ public final class Lifecycle {
         return slots.stream().map(ComponentSlot::status).toList();
     }
 
+    /**
+     * Starts every component in order.
+     *
+     * @throws StartupException a required component failed to start; everything started before it
+     *     has been stopped again
+     */
     public synchronized void startAll() throws StartupException {
+        boolean degraded = false;
         for (ComponentSlot slot : slots) {
             if (stopRequested.get()) {
                 log.info("Start-up interrupted by shutdown before '{}'", slot.name());
                 return;
+            }
+            Optional<String> failedNeed = slot.needs().stream().filter(this::failed).findFirst();
+            if (failedNeed.isPresent()) {
+                slot.fail("not started: it needs '" + failedNeed.get() + "', which failed to start");
+                log.error("Component '{}' not started: it needs '{}', which failed to start", slot.name(),
+                        failedNeed.get());
+                degraded = true;
+                continue;
             }
             slot.moveTo(ComponentState.STARTING);
             long begin = System.nanoTime();
             try {
                 slot.component().start();
             } catch (Exception | LinkageError e) {
-                slot.fail(e);
-                readiness = Readiness.FAILED;
+                String reason = FailureReason.of(e);
+                slot.fail(reason);
                 // The cause is named in one line; the stack trace helps only for bugs, so DEBUG has it.
-                log.error("Component '{}' failed to start: {}", slot.name(), e.toString());
                 log.debug("Start-up failure of '{}'", slot.name(), e);
+                if (slot.isolated()) {
+                    log.error("Component '{}' failed to start: {}; the gateway runs without it", slot.name(), reason);
+                    degraded = true;
+                    continue;
+                }
+                log.error("Component '{}' failed to start: {}", slot.name(), reason);
+                readiness = Readiness.FAILED;
                 stopStarted(Duration.ofSeconds(30));
-                throw new StartupException(slot.name(), e);
+                throw new StartupException(slot.name(), reason, e);
             }
             slot.moveTo(ComponentState.RUNNING);
-            started++;
+            started.add(slot);
             log.debug("Started '{}' in {} ms", slot.name(), (System.nanoTime() - begin) / 1_000_000);
         }
-        readiness = Readiness.READY;
+        readiness = degraded ? Readiness.DEGRADED : Readiness.READY;
+    }
+
+    private boolean failed(String name) {
+        return slots.stream().anyMatch(slot -> slot.name().equals(name)
+                && slot.status().state() == ComponentState.FAILED);
     }
 
     /** Stops every started component in reverse order within {@code gracePeriod}. */
@@ -118,8 +172,8 @@ public final class Lifecycle {
             return thread;
         });
         try {
-            for (int i = started - 1; i >= 0; i--) {
-                ComponentSlot slot = slots.get(i);
+            for (int i = started.size() - 1; i >= 0; i--) {
+                ComponentSlot slot = started.get(i);
                 if (!unfinished.isEmpty()) {
                     unfinished.add(slot.name());
                     continue;
@@ -133,7 +187,7 @@ public final class Lifecycle {
                     stopping.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
                     slot.moveTo(ComponentState.STOPPED);
                 } catch (ExecutionException e) {
-                    slot.fail(e.getCause());
+                    slot.fail(FailureReason.of(e.getCause()));
                     failed.add(slot.name());
                     log.warn("Component '{}' failed while stopping: {}", slot.name(), e.getCause().toString(),
                             e.getCause());
@@ -145,7 +199,7 @@ public final class Lifecycle {
                     unfinished.add(slot.name());
                 }
             }
-            started = 0;
+            started.clear();
         } finally {
             stopper.shutdownNow();
         }

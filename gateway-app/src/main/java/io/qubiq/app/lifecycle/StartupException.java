@@ -1,13 +1,12 @@
 package io.qubiq.app.lifecycle;
 
-/** A component failed to start; the components started before it have been stopped again. */
+/** A required component failed to start; the components started before it have been stopped again. */
 public final class StartupException extends Exception {
 
     private final String component;
 
-    StartupException(String component, Throwable cause) {
-        super("component '" + component + "' failed to start: "
-                + (cause.getMessage() != null ? cause.getMessage() : cause.getClass().getName()), cause);
+    StartupException(String component, String reason, Throwable cause) {
+        super("component '" + component + "' failed to start: " + reason, cause);
         this.component = component;
     }
 

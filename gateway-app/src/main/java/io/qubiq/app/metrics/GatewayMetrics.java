@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.qubiq.app.lifecycle.Lifecycle;
+import io.qubiq.console.StatusView;
 import io.qubiq.core.lifecycle.ComponentState;
 import io.qubiq.core.lifecycle.ComponentStatus;
 import io.qubiq.storeforward.ChannelState;
@@ -45,6 +46,17 @@ public final class GatewayMetrics {
         new ProcessorMetrics().bindTo(registry);
         new UptimeMetrics().bindTo(registry);
         new FileDescriptorMetrics().bindTo(registry);
+    }
+
+    /**
+     * {@code qubiq_degraded_parts}: how many parts are down now (failed components, disconnected
+     * destinations and devices), as /health lists them; above 0 while the gateway runs DEGRADED.
+     */
+    public void bindHealth(StatusView status) {
+        Gauge.builder("qubiq_degraded_parts", status, view -> view.degradedParts().size())
+                .description("Parts of the gateway that are down: failed components, disconnected destinations"
+                        + " and devices (listed on /health)")
+                .register(registry);
     }
 
     /** {@code qubiq_component_running{component}}: 1 while RUNNING, else 0. */

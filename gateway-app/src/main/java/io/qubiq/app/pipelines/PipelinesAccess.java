@@ -1,10 +1,12 @@
 package io.qubiq.app.pipelines;
 
+import io.qubiq.app.lifecycle.DegradedPartSource;
 import io.qubiq.console.ApiError;
 import io.qubiq.console.PipelineAccess;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.pipeline.PipelineStatus;
 import io.qubiq.pipeline.Pipelines;
 import java.time.Clock;
@@ -12,8 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The console's view of the pipelines (empty when none are configured), and the audited enable/disable. */
-public final class PipelinesAccess implements PipelineAccess {
+/**
+ * The console's view of the pipelines (empty when none are configured), the audited enable/disable, and
+ * each pipeline that failed to start as a FAILED part ({@code pipeline:<id>}) for /health.
+ */
+public final class PipelinesAccess implements PipelineAccess, DegradedPartSource {
 
     private final Optional<Pipelines> pipelines;
     private final EventPublisher events;
@@ -33,6 +38,14 @@ public final class PipelinesAccess implements PipelineAccess {
     @Override
     public Optional<?> pipeline(String id) {
         return pipelines.flatMap(all -> all.status(id));
+    }
+
+    @Override
+    public List<DegradedPart> degradedParts() {
+        return pipelines.map(Pipelines::failures).orElse(Map.of()).entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(failure -> new DegradedPart("pipeline:" + failure.getKey(), "FAILED", failure.getValue()))
+                .toList();
     }
 
     @Override

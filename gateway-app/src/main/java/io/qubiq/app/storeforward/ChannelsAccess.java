@@ -41,7 +41,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
         StoreForwardChannel<?> channel = require(connection);
         Optional<FailureClass> filter = failureClass.map(ChannelsAccess::failureClass);
         try {
-            return channel.quarantine().list(offset, limit, filter);
+            return quarantineOf(channel).list(offset, limit, filter);
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(e.getMessage());
         }
@@ -50,7 +50,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
     @Override
     public Optional<?> quarantineEntry(String connection, long id) {
         try {
-            return require(connection).quarantine().get(id);
+            return quarantineOf(require(connection)).get(id);
         } catch (IOException e) {
             throw new UncheckedIOException("reading quarantined item " + id + " of " + connection, e);
         }
@@ -58,7 +58,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
 
     @Override
     public ActionResult retry(String connection, Selection selection, String user, String from) {
-        Quarantine<?> quarantine = require(connection).quarantine();
+        Quarantine<?> quarantine = quarantineOf(require(connection));
         Quarantine.BulkResult result = selection.all() ? quarantine.retryAll(user, from)
                 : quarantine.retry(selection.ids(), user, from);
         return answer(connection, "retry", result, "retried: back at the tail of the channel");
@@ -66,7 +66,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
 
     @Override
     public ActionResult drop(String connection, Selection selection, String user, String from) {
-        Quarantine<?> quarantine = require(connection).quarantine();
+        Quarantine<?> quarantine = quarantineOf(require(connection));
         Quarantine.BulkResult result = selection.all() ? quarantine.dropAll(user, from)
                 : quarantine.drop(selection.ids(), user, from);
         return answer(connection, "drop", result, "dropped for good");
@@ -86,6 +86,16 @@ public final class ChannelsAccess implements StoreForwardAccess {
             throw ApiError.notFound("no store-and-forward channel for connection '" + connection + "'");
         }
         return channel;
+    }
+
+    /** The channel's quarantine; a channel that did not start (see /health for why) has none to show. */
+    private static Quarantine<?> quarantineOf(StoreForwardChannel<?> channel) {
+        try {
+            return channel.quarantine();
+        } catch (IllegalStateException e) {
+            throw new ApiError(409, "the store-and-forward channel of '" + channel.connection()
+                    + "' is not running, so its quarantine cannot be read; /health says why");
+        }
     }
 
     private static FailureClass failureClass(String raw) {

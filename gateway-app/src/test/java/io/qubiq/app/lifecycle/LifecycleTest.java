@@ -2,6 +2,7 @@ package io.qubiq.app.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.lifecycle.ComponentState;
@@ -113,6 +114,70 @@ class LifecycleTest {
         assertThat(lifecycle.statuses().get(2).state()).isEqualTo(ComponentState.FAILED);
         assertThat(lifecycle.statuses().get(2).error()).contains("port 8080 is in use");
         assertThat(lifecycle.statuses().get(3).state()).isEqualTo(ComponentState.NEW);
+    }
+
+    @Test
+    void isolatedComponentThatFailsToStartIsFailedWithItsReasonAndTheRestStartsDegraded() throws Exception {
+        Lifecycle lifecycle = new Lifecycle(Clock.systemUTC())
+                .add(component("http"))
+                .addIsolated(failingToStart("channel:db"))
+                .addIsolated(component("channel:mqtt"))
+                .add(component("tag-bus"));
+
+        lifecycle.startAll();
+
+        assertThat(lifecycle.readiness()).isEqualTo(Readiness.DEGRADED);
+        assertThat(lifecycle.statuses()).extracting(ComponentStatus::name, ComponentStatus::state).containsExactly(
+                tuple("http", ComponentState.RUNNING),
+                tuple("channel:db", ComponentState.FAILED),
+                tuple("channel:mqtt", ComponentState.RUNNING),
+                tuple("tag-bus", ComponentState.RUNNING));
+        assertThat(lifecycle.statuses().get(1).error()).contains("port 8080 is in use");
+
+        lifecycle.stopAll(Duration.ofSeconds(5));
+        assertThat(events).containsExactly("start http", "start channel:mqtt", "start tag-bus",
+                "stop tag-bus", "stop channel:mqtt", "stop http");
+        assertThat(lifecycle.statuses().get(1).state()).as("never started, so never stopped")
+                .isEqualTo(ComponentState.FAILED);
+    }
+
+    @Test
+    void componentWhosePrerequisiteFailedIsNotStartedAndNamesIt() throws Exception {
+        Component channel = failingToStart("channel:historian");
+        Lifecycle lifecycle = new Lifecycle(Clock.systemUTC())
+                .add(component("http"))
+                .addIsolated(channel);
+        lifecycle.addIsolated(component("historian"), channel);
+
+        lifecycle.startAll();
+
+        assertThat(lifecycle.readiness()).isEqualTo(Readiness.DEGRADED);
+        assertThat(lifecycle.statuses().get(2).state()).isEqualTo(ComponentState.FAILED);
+        assertThat(lifecycle.statuses().get(2).error())
+                .contains("not started: it needs 'channel:historian', which failed to start");
+        assertThat(events).containsExactly("start http");
+        assertThatThrownBy(() -> new Lifecycle(Clock.systemUTC()).addIsolated(component("a"), component("b")))
+                .hasMessage("'a' needs 'b', which must be added before it");
+    }
+
+    @Test
+    void failureReasonKeepsThePathAndTheOsErrorOfAWrappedFileSystemError() {
+        Exception wrapped = new java.io.IOException("opening buffer /data/connections/db/buffer failed",
+                new java.nio.file.FileAlreadyExistsException("/data/connections/db/buffer"));
+        assertThat(FailureReason.of(wrapped)).isEqualTo("opening buffer /data/connections/db/buffer failed: "
+                + "/data/connections/db/buffer (FileAlreadyExistsException)");
+
+        Exception denied = new IllegalStateException("cannot open the buffer",
+                new java.nio.file.AccessDeniedException("/data/connections/db/buffer", null, "Permission denied"));
+        assertThat(FailureReason.of(denied))
+                .isEqualTo("cannot open the buffer: /data/connections/db/buffer: Permission denied");
+
+        Exception repeated = new RuntimeException(new java.io.IOException("No space left on device"));
+        assertThat(FailureReason.of(repeated)).isEqualTo("java.io.IOException: No space left on device");
+
+        Exception quoted = new java.io.IOException("opening buffer /b failed: java.nio.file.FileAlreadyExistsException: /b",
+                new java.nio.file.FileAlreadyExistsException("/b"));
+        assertThat(FailureReason.of(quoted)).isEqualTo("opening buffer /b failed: java.nio.file.FileAlreadyExistsException: /b");
     }
 
     @Test

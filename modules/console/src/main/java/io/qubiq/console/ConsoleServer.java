@@ -44,8 +44,9 @@ import org.slf4j.LoggerFactory;
  * {@code X-Frame-Options}, {@code Referrer-Policy} and a same-origin Content-Security-Policy; API answers
  * are {@code no-store}.
  *
- * <p>{@code /health} answers 200 with a JSON report only while the gateway is {@link Readiness#READY},
- * and 503 with the same report otherwise.
+ * <p>{@code /health} answers 200 with a JSON report while the gateway runs ({@link Readiness#READY}, or
+ * {@link Readiness#DEGRADED} with each part that is down and why), and 503 with the same report while
+ * it starts, stops or has failed.
  *
  * <p>Threading: started and stopped by the lifecycle thread; requests run on Jetty's pool; the live
  * event stream has its own scheduler thread.
@@ -136,7 +137,8 @@ public final class ConsoleServer implements Component {
             ctx.json(new ApiError.Body(500, "internal error: " + error + " (details in the gateway log)"));
         });
         Api api = new Api(cfg.routes, new RequestGuard(auth.authenticator()));
-        api.get("/health", Access.PUBLIC, "Readiness and component states (200 when ready, 503 otherwise)",
+        api.get("/health", Access.PUBLIC,
+                "Readiness, degraded parts and component states (200 when READY or DEGRADED, 503 otherwise)",
                 this::health);
         api.get("/metrics", config.publicMetrics() ? Access.PUBLIC : Access.to(Permission.VIEW_CONNECTIONS),
                 "Prometheus metrics", this::metrics);
@@ -207,7 +209,7 @@ public final class ConsoleServer implements Component {
     private void health(Context ctx) {
         HealthReport report = HealthReport.of(status, clock.instant());
         ctx.header("Cache-Control", "no-store");
-        ctx.status(status.readiness().isReady() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+        ctx.status(report.running() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
         ctx.json(report);
     }
 

@@ -1,25 +1,37 @@
 package io.qubiq.console;
 
 import io.qubiq.core.lifecycle.ComponentStatus;
+import io.qubiq.core.lifecycle.DegradedPart;
+import io.qubiq.core.lifecycle.Readiness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-/** The JSON body of {@code GET /health}. */
+/**
+ * The JSON body of {@code GET /health}. The status is derived from the parts listed in the same
+ * body, so a DEGRADED report always names at least one part and a READY one none.
+ */
 record HealthReport(String status, String name, String version, Instant startedAt, long uptimeSeconds,
-                    List<Component> components) {
+                    List<DegradedPart> parts, List<Component> components) {
 
     record Component(String name, String state, Instant since, String error) {
     }
 
     static HealthReport of(StatusView view, Instant now) {
         GatewayInfo info = view.info();
+        List<DegradedPart> parts = view.degradedParts();
+        Readiness readiness = view.readiness().given(!parts.isEmpty());
         List<Component> components = view.components().stream()
                 .map(HealthReport::component)
                 .toList();
         long uptime = Math.max(0, Duration.between(info.startedAt(), now).toSeconds());
-        return new HealthReport(view.readiness().name(), info.name(), info.version(), info.startedAt(), uptime,
-                components);
+        return new HealthReport(readiness.name(), info.name(), info.version(), info.startedAt(), uptime,
+                readiness.isRunning() ? parts : List.of(), components);
+    }
+
+    /** 200 while the gateway runs (READY or DEGRADED), 503 while it starts, stops or has failed. */
+    boolean running() {
+        return Readiness.valueOf(status).isRunning();
     }
 
     private static Component component(ComponentStatus status) {

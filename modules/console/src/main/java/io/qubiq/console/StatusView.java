@@ -1,5 +1,6 @@
 package io.qubiq.console;
 
+import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.lifecycle.Readiness;
 import io.qubiq.core.lifecycle.ComponentStatus;
 import java.util.List;
@@ -13,7 +14,11 @@ public interface StatusView {
 
     GatewayInfo info();
 
+    /** The gateway as a whole; DEGRADED exactly while {@link #degradedParts} lists something. */
     Readiness readiness();
 
     List<ComponentStatus> components();
+
+    /** Every part that is down now, each with its reason: failed components, disconnected destinations and devices. */
+    List<DegradedPart> degradedParts();
 }

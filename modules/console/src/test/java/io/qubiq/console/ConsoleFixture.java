@@ -6,6 +6,7 @@ import io.qubiq.auth.Auth;
 import io.qubiq.auth.AuthConfig;
 import io.qubiq.core.lifecycle.ComponentState;
 import io.qubiq.core.lifecycle.ComponentStatus;
+import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.lifecycle.Readiness;
 import io.qubiq.testkit.RecordingEvents;
 import io.qubiq.testkit.http.ConsoleClient;
@@ -30,6 +31,7 @@ final class ConsoleFixture implements AutoCloseable {
 
     static final class SettableStatus implements StatusView {
         volatile Readiness readiness = Readiness.READY;
+        volatile List<DegradedPart> parts = List.of();
 
         @Override
         public GatewayInfo info() {
@@ -48,6 +50,11 @@ final class ConsoleFixture implements AutoCloseable {
                             Optional.empty()),
                     new ComponentStatus("historian", ComponentState.FAILED, Instant.parse("2026-01-01T00:00:02Z"),
                             Optional.of("disk full")));
+        }
+
+        @Override
+        public List<DegradedPart> degradedParts() {
+            return parts;
         }
     }
 

@@ -3,9 +3,11 @@ package io.qubiq.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Counter;
+import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.lifecycle.Readiness;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,7 +45,35 @@ class ConsoleServerTest {
 
         console.status.readiness = Readiness.STOPPING;
         assertThat(console.anonymous().get("/health").statusCode()).isEqualTo(503);
+        console.status.readiness = Readiness.FAILED;
+        assertThat(console.anonymous().get("/health").statusCode()).isEqualTo(503);
         console.status.readiness = Readiness.READY;
+    }
+
+    @Test
+    void healthIsOkButDegradedWhileAPartIsDownAndNamesEachPartWithItsReason() {
+        console.status.parts = List.of(
+                new DegradedPart("channel:db", "FAILED", "opening buffer /data/connections/db/buffer failed"),
+                new DegradedPart("device:plc1", "DOWN", "connection refused"));
+        try {
+            HttpResponse<String> degraded = console.anonymous().get("/health");
+            assertThat(degraded.statusCode()).isEqualTo(200);
+            assertThat(degraded.body()).contains("\"status\":\"DEGRADED\"",
+                    "{\"component\":\"channel:db\",\"state\":\"FAILED\","
+                            + "\"reason\":\"opening buffer /data/connections/db/buffer failed\"}",
+                    "{\"component\":\"device:plc1\",\"state\":\"DOWN\",\"reason\":\"connection refused\"}");
+
+            console.status.readiness = Readiness.STOPPING;
+            HttpResponse<String> stopping = console.anonymous().get("/health");
+            assertThat(stopping.statusCode()).isEqualTo(503);
+            assertThat(stopping.body()).contains("\"status\":\"STOPPING\"", "\"parts\":[]");
+        } finally {
+            console.status.parts = List.of();
+            console.status.readiness = Readiness.READY;
+        }
+        HttpResponse<String> ready = console.anonymous().get("/health");
+        assertThat(ready.statusCode()).isEqualTo(200);
+        assertThat(ready.body()).contains("\"status\":\"READY\"", "\"parts\":[]");
     }
 
     @Test

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * <p>Per event: {@code events} counts it; a false filter counts it {@code filtered}; a filter,
  * transform or mapping that fails counts it {@code failed} (with the error as last error, and none
  * of its items submitted to any output: an event reaches all outputs or none); otherwise it counts
- * {@code emitted}. A channel that refuses the items counts them {@code refused}. Nothing is dropped
+ * {@code emitted}. A channel that refuses the items counts them {@code refused} (logged once per
+ * connection and kind of refusal, until that connection takes items again). Nothing is dropped
  * without a count and a last error: the store-and-forward rule "nothing silently lost" starts here.
  *
  * <p>Threading: {@link #handle} is called by one trigger thread at a time (the tag bus subscriber,
@@ -56,6 +57,8 @@ public final class Pipeline {
     private volatile Optional<Instant> lastErrorAt;
     private volatile Optional<Instant> lastEventAt;
     private volatile Optional<Instant> nextRunAt;
+    /** Per output connection, the kind of refusal last logged; forgotten once it takes items again. */
+    private final Map<String, String> refusalsLogged = new HashMap<>();
 
     /**
      * @param engine  compiles the filter and transforms (validated at configuration load already)
@@ -122,10 +125,12 @@ public final class Pipeline {
         }
         for (PipelineOutput output : outputs) {
             try {
-                output.submit();
+                if (output.submit() > 0) {
+                    refusalsLogged.remove(output.connection());
+                }
             } catch (OutputRefusedException e) {
                 refused.addAndGet(e.items());
-                recordError(e.getMessage());
+                refusal(output.connection(), e);
             } catch (RuntimeException e) {
                 recordError("connection " + output.connection() + " failed: " + e);
                 LOG.warn("Pipeline {}: output to {} failed", id, output.connection(), e);
@@ -155,6 +160,20 @@ public final class Pipeline {
             failed.incrementAndGet();
             recordError(e instanceof ExpressionException ? e.getMessage() : "event failed: " + e);
         }
+    }
+
+    /**
+     * A channel that refuses keeps refusing for a while (full, or not running because it failed to
+     * start): the first refusal of each kind is logged, the rest only counted and kept as last error.
+     */
+    private void refusal(String connection, OutputRefusedException e) {
+        String kind = e.getCause() == null ? OutputRefusedException.class.getName() : e.getCause().getClass().getName();
+        if (kind.equals(refusalsLogged.put(connection, kind))) {
+            lastError = Optional.of(e.getMessage());
+            lastErrorAt = Optional.of(clock.instant());
+            return;
+        }
+        recordError(e.getMessage());
     }
 
     private void recordError(String message) {

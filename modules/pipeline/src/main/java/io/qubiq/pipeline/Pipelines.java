@@ -29,8 +29,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Every configured pipeline, with its trigger, outputs and lasting state. Start builds and starts
- * them (the channels they write to must already run); stop closes the triggers, then saves the
- * state. State is also saved every {@link #SAVE_INTERVAL} and after an operator's enable/disable.
+ * them; stop closes the triggers, then saves the state. State is also saved every
+ * {@link #SAVE_INTERVAL} and after an operator's enable/disable.
+ *
+ * <p>One pipeline that cannot start (its output cannot be built, its trigger cannot subscribe) is
+ * logged at ERROR once and named by {@link #failures}; the others start and run. An output whose
+ * channel is not running is no reason to fail: it counts its items refused (see {@link ChannelOutput}).
  *
  * <p>Threading: start and stop from the lifecycle thread; {@link #statuses}, {@link #status} and
  * {@link #enable} from any thread (the API). One scheduler thread ({@code pipeline-timer}) runs
@@ -61,6 +65,9 @@ public final class Pipelines implements Component {
     private final Clock clock;
     private final Map<String, Pipeline> pipelines = new LinkedHashMap<>();
     private final Map<String, Trigger> triggers = new LinkedHashMap<>();
+    private final Map<String, String> failures = new LinkedHashMap<>();
+    /** The saved state of each pipeline that failed to start, written back unchanged on every save. */
+    private final Map<String, PipelineState> notStarted = new LinkedHashMap<>();
     private ScheduledExecutorService scheduler;
 
     public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
@@ -89,25 +96,44 @@ public final class Pipelines implements Component {
         ExpressionEngine engine = new ExpressionEngine(path -> bus.latestValues().latest(TagPath.of(path)));
         for (Map.Entry<String, PipelineConfig> entry : configs.entrySet()) {
             String id = entry.getKey();
-            PipelineConfig config = entry.getValue();
-            List<PipelineOutput> built = new ArrayList<>();
-            for (int i = 0; i < config.outputs().size(); i++) {
-                built.add(outputs.create(id, i, config.outputs().get(i), config.variables(), engine));
+            PipelineState state = saved.getOrDefault(id, PipelineState.fresh(entry.getValue().enabled()));
+            try {
+                startOne(id, entry.getValue(), state, engine);
+            } catch (Exception e) {
+                String reason = e.getMessage() != null ? e.getMessage() : e.toString();
+                failures.put(id, reason);
+                notStarted.put(id, state);
+                LOG.error("Pipeline {} failed to start: {}; the other pipelines run without it", id, reason);
+                LOG.debug("Start-up failure of pipeline {}", id, e);
             }
-            Pipeline pipeline = new Pipeline(id, config, engine, built,
-                    saved.getOrDefault(id, PipelineState.fresh(config.enabled())), clock);
-            pipelines.put(id, pipeline);
-        }
-        for (Pipeline pipeline : pipelines.values()) {
-            Trigger trigger = trigger(pipeline.config().trigger());
-            trigger.start(pipeline);
-            triggers.put(pipeline.id(), trigger);
-            LOG.info("Pipeline {}: {} -> {} ({})", pipeline.id(), pipeline.config().trigger().describe(),
-                    pipeline.config().outputs().stream().map(OutputConfig::connection).toList(),
-                    pipeline.enabled() ? "enabled" : "disabled");
         }
         scheduler.scheduleWithFixedDelay(this::saveQuietly, SAVE_INTERVAL.toMillis(), SAVE_INTERVAL.toMillis(),
                 TimeUnit.MILLISECONDS);
+    }
+
+    /** Builds one pipeline's outputs, starts its trigger, and only then counts it as running. */
+    private void startOne(String id, PipelineConfig config, PipelineState state, ExpressionEngine engine)
+            throws Exception {
+        List<PipelineOutput> built = new ArrayList<>();
+        for (int i = 0; i < config.outputs().size(); i++) {
+            built.add(outputs.create(id, i, config.outputs().get(i), config.variables(), engine));
+        }
+        Pipeline pipeline = new Pipeline(id, config, engine, built, state, clock);
+        Trigger trigger = trigger(config.trigger());
+        trigger.start(pipeline);
+        pipelines.put(id, pipeline);
+        triggers.put(id, trigger);
+        LOG.info("Pipeline {}: {} -> {} ({})", id, config.trigger().describe(),
+                config.outputs().stream().map(OutputConfig::connection).toList(),
+                pipeline.enabled() ? "enabled" : "disabled");
+    }
+
+    /**
+     * The pipelines that failed to start, each with the reason; they do not run and are not listed by
+     * {@link #statuses}, and their saved state is kept as it was for the next start.
+     */
+    public synchronized Map<String, String> failures() {
+        return Map.copyOf(failures);
     }
 
     private Trigger trigger(TriggerConfig config) {
@@ -127,7 +153,7 @@ public final class Pipelines implements Component {
             scheduler.shutdownNow();
             scheduler.awaitTermination(5, TimeUnit.SECONDS);
         }
-        if (!pipelines.isEmpty()) {
+        if (!pipelines.isEmpty() || !notStarted.isEmpty()) {
             saveQuietly();
         }
     }
@@ -172,7 +198,10 @@ public final class Pipelines implements Component {
     }
 
     private void saveQuietly() {
-        Map<String, PipelineState> states = new LinkedHashMap<>();
+        Map<String, PipelineState> states;
+        synchronized (this) {
+            states = new LinkedHashMap<>(notStarted);
+        }
         for (Pipeline pipeline : snapshot()) {
             states.put(pipeline.id(), pipeline.state());
         }

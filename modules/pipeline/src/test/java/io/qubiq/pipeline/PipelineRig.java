@@ -65,8 +65,12 @@ final class PipelineRig implements AutoCloseable {
             channels.put(id, channel);
         }
         pipelines = new Pipelines(configs, dir.resolve("pipelines"), bus, null, (pipeline, index, output, variables, engine) -> {
+            StoreForwardChannel<String> channel = channels.get(output.connection());
+            if (channel == null) {
+                throw new IllegalArgumentException("no outbound connection '" + output.connection() + "'");
+            }
             Expression text = engine.compile(output.mqtt().orElseThrow().payload(), variables);
-            return new ChannelOutput<>(channels.get(output.connection()), (scope, itemId) -> render(text, scope));
+            return new ChannelOutput<>(channel, (scope, itemId) -> render(text, scope));
         }, Clock.systemUTC());
         pipelines.start();
         return this;

@@ -86,6 +86,41 @@ class PipelineStateTest {
                 .as("the configuration changed since the operator's choice, so it wins").isTrue();
     }
 
+    private static String twoPipelines(String secondConnection) {
+        return """
+                pipelines:
+                  p:
+                    trigger: {tags: ["a/**"]}
+                    outputs:
+                      - connection: out
+                        mqtt: {topic: "t", payload: "'p ' + value"}
+                  q:
+                    trigger: {tags: ["b/**"]}
+                    outputs:
+                      - connection: %s
+                        mqtt: {topic: "t", payload: "'q ' + value"}
+                """.formatted(secondConnection);
+    }
+
+    @Test
+    void aPipelineThatCannotStartIsNamedWithItsReasonWhileTheOthersRunAndItsSavedStateIsKept() throws Exception {
+        started(twoPipelines("out"));
+        rig.publish("b/x", 1L);
+        await().atMost(Duration.ofSeconds(10)).until(() -> rig.pipelines.status("q").orElseThrow().events() == 1);
+        rig.stop();
+
+        started(twoPipelines("gone"));
+        assertThat(rig.pipelines.failures()).containsExactly(Map.entry("q", "no outbound connection 'gone'"));
+        assertThat(rig.pipelines.status("q")).isEmpty();
+        rig.publish("a/x", 2L);
+        await().atMost(Duration.ofSeconds(10)).until(() -> rig.received("out").contains("p 2"));
+        rig.stop();
+
+        started(twoPipelines("out"));
+        assertThat(rig.pipelines.failures()).isEmpty();
+        assertThat(rig.pipelines.status("q").orElseThrow().events()).as("counted before the failed start").isEqualTo(1);
+    }
+
     @Test
     void anUnreadableStateFileIsMovedAsideAndThePipelinesStartFresh() throws Exception {
         Path stateDir = dir.resolve("pipelines");
