@@ -35,6 +35,10 @@ import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.TagBusView;
 import io.qubiq.app.events.EventJournal;
+import io.qubiq.app.losses.LedgerLosses;
+import io.qubiq.app.losses.LossRecorder;
+import io.qubiq.app.metrics.LossCounters;
+import io.qubiq.console.LossRoutes;
 import io.qubiq.app.lifecycle.GatewayStatus;
 import io.qubiq.app.lifecycle.Lifecycle;
 import io.qubiq.app.metrics.GatewayMetrics;
@@ -94,6 +98,7 @@ public final class Gateway {
     private final DeviceConnections devices;
     private final GatewayMetrics metrics;
     private final AuditJournal auditJournal;
+    private final LossRecorder losses;
 
     static final String HISTORIAN = "historian";
     static final String DEMO_PLANT = "demo-plant";
@@ -108,7 +113,11 @@ public final class Gateway {
         this.config = config;
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         this.metrics = new GatewayMetrics(registry);
-        this.tagBus = new TagBus();
+        // every loss of data, from here on: the ledger, its metrics and its alarm
+        this.losses = new LossRecorder(config.losses(), dataDirectory.root().resolve("losses"),
+                new LossCounters(registry), events, clock);
+        events.recordLossesIn(losses);
+        this.tagBus = new TagBus(TagBus.DEFAULT_STOP_TIMEOUT, events, clock);
         Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root());
         Optional<SimulatedPlant> plant = config.demoPlant()
                 .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries));
@@ -141,6 +150,7 @@ public final class Gateway {
         routes.add(new PipelineRoutes(new PipelinesAccess(pipelines, events, clock)));
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
+        routes.add(new LossRoutes(new LedgerLosses(losses)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         this.console = new ConsoleServer(config.http(), new GatewayStatus(info, lifecycle), registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
@@ -148,6 +158,7 @@ public final class Gateway {
 
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
+        lifecycle.add(losses);
         lifecycle.add(auditJournal);
         metrics.bindChannel(AuditJournal.CHANNEL, auditJournal.channel()::status);
         plant.ifPresent(lifecycle::add);
@@ -323,6 +334,11 @@ public final class Gateway {
 
     public EventJournal events() {
         return events;
+    }
+
+    /** The loss ledger with its metrics and alarms. */
+    public LossRecorder losses() {
+        return losses;
     }
 
     /** The audit journal, read as the console reads it. */

@@ -1,6 +1,7 @@
 package io.qubiq.app.events;
 
 import io.qubiq.app.audit.AuditJournal;
+import io.qubiq.app.losses.LossRecorder;
 import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.DataLoss;
@@ -18,6 +19,8 @@ import org.slf4j.LoggerFactory;
  * every audit event on the {@code qubiq.audit} logger), the set of active alarms, and a bounded
  * list of recent events for the console. Every audit event also goes to the durable audit journal
  * ({@link AuditJournal}, on its own store-and-forward channel) once {@link #journalTo} connected it.
+ * Every loss is logged at ERROR on {@code qubiq.losses} and goes to the {@link LossRecorder} (ledger,
+ * metrics, alarm) once {@link #recordLossesIn} connected it.
  *
  * <p>Threading: safe for concurrent publishers; readers get copies.
  */
@@ -31,6 +34,7 @@ public final class EventJournal implements EventPublisher {
     private final Deque<AuditEvent> recentAudits = new ArrayDeque<>();
     private final Map<String, AlarmEvent> active = new LinkedHashMap<>();
     private AuditJournal journal;
+    private volatile LossRecorder losses;
 
     /** From now on every audit event is also journaled durably. */
     public synchronized void journalTo(AuditJournal journal) {
@@ -65,9 +69,28 @@ public final class EventJournal implements EventPublisher {
         }
     }
 
-    /** Logs every loss at ERROR (a loss is something an operator must know of). */
+    /** From now on every loss also goes to the loss ledger, its metrics and its alarm. */
+    public void recordLossesIn(LossRecorder recorder) {
+        this.losses = recorder;
+    }
+
+    /**
+     * Logs every loss at ERROR (a loss is something an operator must know of; an operator's own
+     * drop at INFO) and hands it to the recorder, outside this object's lock (the recorder's alarms
+     * come back here from its own thread).
+     */
     @Override
     public void lost(DataLoss loss) {
+        LossRecorder recorder = losses;
+        if (recorder != null) {
+            recorder.record(loss);
+        }
+        if (loss.reason().operatorAction()) {
+            lossLog.info("Data dropped by {}: {} {} items ({} bytes) at {} {}: {}", loss.who().orElse("an operator"),
+                    loss.reason().label(), loss.items(), loss.bytes(), loss.component(), loss.connection(),
+                    loss.detail());
+            return;
+        }
         lossLog.error("Data lost: {} {} items ({} bytes) at {} {}{}: {}", loss.reason().label(), loss.items(),
                 loss.bytes(), loss.component(), loss.connection(), loss.tag().map(t -> " tag " + t).orElse(""),
                 loss.detail());
