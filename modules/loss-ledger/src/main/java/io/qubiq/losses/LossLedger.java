@@ -41,9 +41,15 @@ import org.slf4j.LoggerFactory;
  * {@value #MAX_PENDING_KEYS} keys are pending, new keys lose their tag (the sum per connection and
  * reason still counts every item).
  *
+ * <p><b>Compaction.</b> A day file whose day is over (a later day has a file) is rewritten once with
+ * one record per key ({@link DayCompaction}: temp file, fsync, atomic rename), at open and after the
+ * first flush into a later day; so is the current day's file when it alone would pass the size bound.
+ * A day-long storm of one source then keeps one record a minute: 1,440 a day.
+ *
  * <p><b>Size bound.</b> The files together stay within {@code maxBytes}: before a record would pass
  * it, whole oldest day files are deleted. A record that still does not fit (the day it belongs to is
- * the oldest left) is not written; it is counted in {@link LossReport#unrecorded()} and logged.
+ * the oldest left, even compacted) is not written; it is counted in {@link LossReport#unrecorded()}
+ * and logged.
  *
  * <p><b>Committed and crash behaviour.</b> A flush appends its records and fsyncs each file it wrote
  * (and the directory when it created a file); then they are committed. A crash loses what was pending
@@ -75,6 +81,8 @@ public final class LossLedger implements AutoCloseable {
     /** Bytes of every day file, oldest day first; guarded by {@link #files}. */
     private final TreeMap<LocalDate, Long> daySizes;
     private final CRC32C crc = new CRC32C();
+    /** Days rewritten by {@link DayCompaction} since open; guarded by {@link #files}. */
+    private final java.util.Set<LocalDate> compacted = new java.util.HashSet<>();
     private volatile long unrecorded;
     private volatile boolean closed;
 
@@ -98,6 +106,11 @@ public final class LossLedger implements AutoCloseable {
         }
         Files.createDirectories(dir);
         Map<Path, LedgerScan> scans = new TreeMap<>();
+        try (Stream<Path> list = Files.list(dir)) {
+            for (Path temp : list.filter(f -> f.getFileName().toString().endsWith(DayCompaction.TEMP_SUFFIX)).toList()) {
+                Files.deleteIfExists(temp); // a compaction cut short: the day file it was to replace is intact
+            }
+        }
         try (Stream<Path> list = Files.list(dir)) {
             for (Path file : list.filter(f -> LedgerFormat.day(f).isPresent()).toList()) {
                 LedgerScan scan = LedgerScan.read(file);
@@ -141,6 +154,7 @@ public final class LossLedger implements AutoCloseable {
         LossLedger ledger = new LossLedger(dir, maxBytes, sizes, damage);
         ledger.files.lock();
         try {
+            ledger.compactFinishedDays();
             ledger.keepWithin(0, Optional.empty());
         } finally {
             ledger.files.unlock();
@@ -182,6 +196,38 @@ public final class LossLedger implements AutoCloseable {
         }
     }
 
+    /** Compacts, once, every day file but the newest. The file lock is held. */
+    private void compactFinishedDays() {
+        if (daySizes.isEmpty()) {
+            return;
+        }
+        LocalDate newest = daySizes.lastKey();
+        for (LocalDate day : List.copyOf(daySizes.headMap(newest).keySet())) {
+            if (!compacted.contains(day)) {
+                compact(day);
+            }
+        }
+    }
+
+    /** Compacts one day's file; true when it got smaller. The file lock is held. */
+    private boolean compact(LocalDate day) {
+        compacted.add(day);
+        Path file = dir.resolve(LedgerFormat.fileName(day));
+        try {
+            java.util.OptionalLong size = DayCompaction.compact(file, crc);
+            if (size.isEmpty()) {
+                return false;
+            }
+            syncDirectory();
+            log.debug("Loss ledger compacted {} from {} to {} bytes", file, daySizes.get(day), size.getAsLong());
+            daySizes.put(day, size.getAsLong());
+            return true;
+        } catch (IOException e) {
+            log.warn("Loss ledger could not compact {}: {}; it stays as it was", file, e.toString());
+            return false;
+        }
+    }
+
     private int write(Map<LossEntry.Key, LossEntry> batch) {
         Map<LocalDate, List<LossEntry>> byDay = new TreeMap<>();
         batch.values().forEach(e -> byDay.computeIfAbsent(LedgerFormat.dayOf(e.minute()), d -> new ArrayList<>()).add(e));
@@ -197,6 +243,7 @@ public final class LossLedger implements AutoCloseable {
                 }
             }
         }
+        compactFinishedDays();
         return written;
     }
 
@@ -208,9 +255,20 @@ public final class LossLedger implements AutoCloseable {
         List<ByteBuffer> frames = new ArrayList<>();
         long batchBytes = created ? LedgerFormat.FILE_HEADER_BYTES : 0;
         long refused = 0;
+        boolean mayCompact = !created;
         for (LossEntry entry : entries) {
             ByteBuffer frame = LedgerFormat.frame(entry, crc);
-            if (keepWithin(size + batchBytes + frame.remaining(), Optional.of(day))) {
+            boolean fits = keepWithin(size + batchBytes + frame.remaining(), Optional.of(day));
+            if (!fits && mayCompact) {
+                mayCompact = false; // once per append: a file with nothing to merge is not read again
+                if (compact(day)) {
+                    // the day's per-flush sums merged into one record per key: room again, and the
+                    // compacted file is what the frames are appended to
+                    size = daySizes.get(day);
+                    fits = keepWithin(size + batchBytes + frame.remaining(), Optional.of(day));
+                }
+            }
+            if (fits) {
                 frames.add(frame);
                 batchBytes += frame.remaining();
             } else {

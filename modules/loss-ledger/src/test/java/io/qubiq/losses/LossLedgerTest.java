@@ -295,6 +295,50 @@ class LossLedgerTest {
         }
     }
 
+    @Test
+    void aFinishedDayIsCompactedToOneRecordPerKeyAndReadsTheSame() throws IOException {
+        Path day = dir.resolve("losses-2026-11-30.ledger");
+        try (LossLedger ledger = LossLedger.open(dir, LossLedger.DEFAULT_MAX_BYTES)) {
+            for (int second = 0; second < 30; second++) {
+                ledger.record(dropped(NIGHT.plusSeconds(second), "db", 1));
+                ledger.flush();
+            }
+            assertThat(LedgerScan.read(day).entries()).hasSize(30);
+            ledger.record(dropped(NIGHT.plusSeconds(86_400), "db", 1));
+            ledger.flush();
+            assertThat(LedgerScan.read(day).entries()).singleElement().extracting(LossEntry::items).isEqualTo(30L);
+            assertThat(ledger.query(LossQuery.all()).totalItems()).isEqualTo(31);
+        }
+    }
+
+    @Test
+    void aDayThatAloneWouldPassTheBoundIsCompactedBeforeAnythingIsRefused() throws IOException {
+        try (LossLedger ledger = LossLedger.open(dir, 4096)) {
+            for (int second = 0; second < 59; second++) {
+                ledger.record(dropped(NIGHT.minusSeconds(10).plusSeconds(second), "db", 1));
+                ledger.flush();
+            }
+            LossReport report = ledger.query(LossQuery.all());
+            assertThat(report.unrecorded()).isZero();
+            assertThat(report.totalItems()).isEqualTo(59);
+            assertThat(ledger.bytesOnDisk()).isLessThanOrEqualTo(4096);
+        }
+    }
+
+    @Test
+    void aCompactionCutShortLeavesTheDayFileAndItsTempFileIsDeletedAtOpen() throws IOException {
+        try (LossLedger ledger = LossLedger.open(dir, LossLedger.DEFAULT_MAX_BYTES)) {
+            ledger.record(dropped(NIGHT, "db", 4));
+        }
+        Path temp = dir.resolve("losses-2026-11-30.ledger" + DayCompaction.TEMP_SUFFIX);
+        Files.write(temp, new byte[] {'Q', 'L', 'O'});
+        try (LossLedger reopened = LossLedger.open(dir, LossLedger.DEFAULT_MAX_BYTES)) {
+            assertThat(temp).doesNotExist();
+            assertThat(reopened.query(LossQuery.all()).totalItems()).isEqualTo(4);
+            assertThat(reopened.damage()).isEqualTo(LedgerDamage.NONE);
+        }
+    }
+
     private List<Path> dayFiles() throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
             return list.filter(f -> f.getFileName().toString().endsWith(".ledger")).toList();
