@@ -19,15 +19,14 @@ import org.slf4j.LoggerFactory;
  * every audit event on the {@code qubiq.audit} logger), the set of active alarms, and a bounded
  * list of recent events for the console. Every audit event also goes to the durable audit journal
  * ({@link AuditJournal}, on its own store-and-forward channel) once {@link #journalTo} connected it.
- * Every loss is logged at ERROR on {@code qubiq.losses} and goes to the {@link LossRecorder} (ledger,
- * metrics, alarm) once {@link #recordLossesIn} connected it.
+ * Every loss goes to the {@link LossRecorder} (log, ledger, metrics, alarm) once {@link #recordLossesIn}
+ * connected it; before, it is logged only.
  *
  * <p>Threading: safe for concurrent publishers; readers get copies.
  */
 public final class EventJournal implements EventPublisher {
 
     private static final Logger audit = LoggerFactory.getLogger("qubiq.audit");
-    private static final Logger lossLog = LoggerFactory.getLogger("qubiq.losses");
     private static final int RECENT = 500;
 
     private final Deque<AlarmEvent> recentAlarms = new ArrayDeque<>();
@@ -75,25 +74,17 @@ public final class EventJournal implements EventPublisher {
     }
 
     /**
-     * Logs every loss at ERROR (a loss is something an operator must know of; an operator's own
-     * drop at INFO) and hands it to the recorder, outside this object's lock (the recorder's alarms
-     * come back here from its own thread).
+     * Hands the loss to the recorder (log, ledger, metrics, alarm), outside this object's lock (the
+     * recorder's alarms come back here from its own thread); before it is connected, only logs it.
      */
     @Override
     public void lost(DataLoss loss) {
         LossRecorder recorder = losses;
         if (recorder != null) {
             recorder.record(loss);
+        } else {
+            LossRecorder.log(loss);
         }
-        if (loss.reason().operatorAction()) {
-            lossLog.info("Data dropped by {}: {} {} items ({} bytes) at {} {}: {}", loss.who().orElse("an operator"),
-                    loss.reason().label(), loss.items(), loss.bytes(), loss.component(), loss.connection(),
-                    loss.detail());
-            return;
-        }
-        lossLog.error("Data lost: {} {} items ({} bytes) at {} {}{}: {}", loss.reason().label(), loss.items(),
-                loss.bytes(), loss.component(), loss.connection(), loss.tag().map(t -> " tag " + t).orElse(""),
-                loss.detail());
     }
 
     private static <E> void add(Deque<E> deque, E event) {

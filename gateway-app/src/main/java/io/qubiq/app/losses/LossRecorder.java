@@ -21,8 +21,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where every {@link DataLoss} of the gateway goes (component {@code loss-ledger}): the Prometheus
- * counters at once, the {@link LossLedger} in {@code <data>/losses/} (flushed once a second by the
+ * Where every {@link DataLoss} of the gateway goes (component {@code loss-ledger}): the log
+ * ({@code qubiq.losses}, summed per source and reason at most every 10 s), the Prometheus counters at once, the {@link LossLedger} in {@code <data>/losses/} (flushed once a second by the
  * thread {@code loss-ledger} and at stop), and a {@link io.qubiq.core.event.DataLostAlarm} for a
  * loss nobody asked for. Losses reported before {@link #start} (a channel recovering at
  * construction) are kept, up to {@value #EARLY_LIMIT}, and recorded when the ledger opens.
@@ -38,12 +38,14 @@ public final class LossRecorder implements Component {
     static final int EARLY_LIMIT = 10_000;
     static final Duration QUIET_PERIOD = Duration.ofMinutes(15);
     static final Duration RERAISE_INTERVAL = Duration.ofMinutes(1);
+    static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
     private static final Logger log = LoggerFactory.getLogger(LossRecorder.class);
 
     private final LossesConfig config;
     private final Path dir;
     private final LossCounters counters;
     private final LossAlarms alarms;
+    private final LossLog lossLog = new LossLog(LOG_INTERVAL, System::nanoTime);
     private final List<DataLoss> early = new ArrayList<>();
     private long earlyOverflow;
     private volatile LossLedger ledger;
@@ -67,8 +69,9 @@ public final class LossRecorder implements Component {
         return "loss-ledger";
     }
 
-    /** Counts, ledgers and alarms one loss; never waits for the disk. */
+    /** Logs, counts, ledgers and alarms one loss; never waits for the disk. */
     public void record(DataLoss loss) {
+        lossLog.note(loss);
         counters.count(loss);
         alarms.note(loss);
         LossLedger open = ledger;
@@ -86,6 +89,11 @@ public final class LossRecorder implements Component {
             }
         }
         open.record(loss);
+    }
+
+    /** Logs one loss on {@code qubiq.losses}, for reports that come before a recorder exists. */
+    public static void log(DataLoss loss) {
+        LossLog.line(loss);
     }
 
     @Override
@@ -114,6 +122,7 @@ public final class LossRecorder implements Component {
         try {
             ledger.flush();
             alarms.tick();
+            lossLog.tick();
         } catch (RuntimeException e) {
             log.error("Loss ledger flush failed: {}", e.toString(), e);
         }
@@ -140,6 +149,7 @@ public final class LossRecorder implements Component {
             flusher.shutdown();
             flusher.awaitTermination(5, TimeUnit.SECONDS);
         }
+        lossLog.tick();
         LossLedger open = ledger;
         if (open != null) {
             open.close();
