@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -105,53 +103,8 @@ public final class LossLedger implements AutoCloseable {
             throw new IllegalArgumentException("losses.max_bytes must be at least 4096, got " + maxBytes);
         }
         Files.createDirectories(dir);
-        Map<Path, LedgerScan> scans = new TreeMap<>();
-        try (Stream<Path> list = Files.list(dir)) {
-            for (Path temp : list.filter(f -> f.getFileName().toString().endsWith(DayCompaction.TEMP_SUFFIX)).toList()) {
-                Files.deleteIfExists(temp); // a compaction cut short: the day file it was to replace is intact
-            }
-        }
-        try (Stream<Path> list = Files.list(dir)) {
-            for (Path file : list.filter(f -> LedgerFormat.day(f).isPresent()).toList()) {
-                LedgerScan scan = LedgerScan.read(file);
-                if (!scan.headerValid() && scan.version() > LedgerFormat.VERSION) {
-                    throw new LedgerVersionException(file, scan.version(), LedgerFormat.VERSION);
-                }
-                scans.put(file, scan);
-            }
-        }
-        // every file is readable by this version: only now change anything
-        LedgerDamage damage = LedgerDamage.NONE;
-        TreeMap<LocalDate, Long> sizes = new TreeMap<>();
-        for (Map.Entry<Path, LedgerScan> found : scans.entrySet()) {
-            Path file = found.getKey();
-            LedgerScan scan = found.getValue();
-            damage = damage.plus(scan);
-            long size = Files.size(file);
-            if (!scan.headerValid()) {
-                Path corrupt = Files.createDirectories(dir.resolve("corrupt"));
-                Files.move(file, corrupt.resolve(file.getFileName() + "." + System.currentTimeMillis()),
-                        StandardCopyOption.REPLACE_EXISTING);
-                log.warn("Loss ledger file {} has no readable header; moved to {}", file, corrupt);
-                continue;
-            }
-            if (scan.tornTail(size)) {
-                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                    channel.truncate(scan.validEnd());
-                    channel.force(true);
-                }
-                log.warn("Loss ledger file {}: cut {} damaged bytes at its end (offset {})", file,
-                        size - scan.validEnd(), scan.validEnd());
-                size = scan.validEnd();
-            }
-            sizes.put(LedgerFormat.day(file).orElseThrow(), size);
-        }
-        if (damage.any()) {
-            log.warn("Loss ledger in {} found damage on open: {} damaged records ({} bytes) skipped, {} files set"
-                    + " aside; the losses they described are not in its answers", dir, damage.records(),
-                    damage.bytes(), damage.files());
-        }
-        LossLedger ledger = new LossLedger(dir, maxBytes, sizes, damage);
+        LedgerRecovery recovered = LedgerRecovery.run(dir);
+        LossLedger ledger = new LossLedger(dir, maxBytes, recovered.sizes(), recovered.damage());
         ledger.files.lock();
         try {
             ledger.compactFinishedDays();
