@@ -215,7 +215,7 @@ public final class Gateway {
             }
         });
         return Optional.of(new Pipelines(config.pipelines(), dataDir.resolve("pipelines"), tagBus,
-                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(outbound), clock));
+                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(outbound), clock, events));
     }
 
     /** The historian's parts, built together because they share QuestDB's address. */

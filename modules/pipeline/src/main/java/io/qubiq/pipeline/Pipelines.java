@@ -1,6 +1,7 @@
 package io.qubiq.pipeline;
 
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.pipeline.config.OutputConfig;
 import io.qubiq.pipeline.config.PipelineConfig;
@@ -59,12 +60,20 @@ public final class Pipelines implements Component {
     private final DeviceMessages messages;
     private final OutputFactory outputs;
     private final Clock clock;
+    private final EventPublisher events;
     private final Map<String, Pipeline> pipelines = new LinkedHashMap<>();
     private final Map<String, Trigger> triggers = new LinkedHashMap<>();
     private ScheduledExecutorService scheduler;
 
     public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
                      OutputFactory outputs, Clock clock) {
+        this(configs, stateDir, bus, messages, outputs, clock, EventPublisher.none());
+    }
+
+    /** @param events where an event that fails (its output not produced) is reported as a loss */
+    public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
+                     OutputFactory outputs, Clock clock, EventPublisher events) {
+        this.events = events;
         this.configs = new LinkedHashMap<>(configs);
         this.store = new PipelineStateStore(stateDir);
         this.bus = bus;
@@ -95,7 +104,7 @@ public final class Pipelines implements Component {
                 built.add(outputs.create(id, i, config.outputs().get(i), config.variables(), engine));
             }
             Pipeline pipeline = new Pipeline(id, config, engine, built,
-                    saved.getOrDefault(id, PipelineState.fresh(config.enabled())), clock);
+                    saved.getOrDefault(id, PipelineState.fresh(config.enabled())), clock, events);
             pipelines.put(id, pipeline);
         }
         for (Pipeline pipeline : pipelines.values()) {
