@@ -118,9 +118,9 @@ public final class Gateway {
                 new LossCounters(registry), events, clock);
         events.recordLossesIn(losses);
         this.tagBus = new TagBus(TagBus.DEFAULT_STOP_TIMEOUT, events, clock);
-        Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root());
+        Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root(), clock);
         Optional<SimulatedPlant> plant = config.demoPlant()
-                .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries));
+                .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries, clock));
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock);
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
@@ -256,8 +256,8 @@ public final class Gateway {
      * subscription (its remote setpoint writable). Ports configured as 0 are picked here, so both
      * connections point at the ports the plant will listen on.
      */
-    private static SimulatedPlant demoPlant(DemoPlantConfig plantConfig, String gatewayId,
-                                            Map<String, DeviceConnections.Entry> entries) {
+    private SimulatedPlant demoPlant(DemoPlantConfig plantConfig, String gatewayId,
+                                     Map<String, DeviceConnections.Entry> entries, Clock clock) {
         int port = FreePort.orFixed(plantConfig.opcuaPort());
         int mqttPort = FreePort.orFixed(plantConfig.mqttPort());
         SimulatedPlant plant = new SimulatedPlant(plantConfig.withOpcuaPort(port).withMqttPort(mqttPort));
@@ -279,13 +279,13 @@ public final class Gateway {
                 .toList();
         MqttConnectionConfig mqtt = MqttConnectionConfig.of(plant.mqttHost(), mqttPort, List.of(topics))
                 .withWritableTags(writable);
-        entries.put(DEMO_PLANT_MQTT, new DeviceConnections.Entry(new MqttConnector(gatewayId, DEMO_PLANT_MQTT, mqtt),
+        entries.put(DEMO_PLANT_MQTT, new DeviceConnections.Entry(new MqttConnector(gatewayId, DEMO_PLANT_MQTT, mqtt, clock, events),
                 "mqtt", writable.stream().map(MqttWritableTagConfig::tagPath).toList()));
         return plant;
     }
 
     /** One connector per configured device connection; the factory per protocol is chosen here. */
-    private static Map<String, DeviceConnections.Entry> deviceEntries(GatewayConfig config, Path dataDir) {
+    private Map<String, DeviceConnections.Entry> deviceEntries(GatewayConfig config, Path dataDir, Clock clock) {
         Map<String, DeviceConnections.Entry> entries = new LinkedHashMap<>();
         for (Map.Entry<String, DeviceConfig> device : config.devices().entrySet()) {
             String id = device.getKey();
@@ -298,7 +298,7 @@ public final class Gateway {
                 MqttConnectionConfig mqtt = device.getValue().mqtt().get();
                 // topics map to tags at run time; what the gateway must know up front are the writable ones
                 List<TagPath> writable = mqtt.writableTags().stream().map(tag -> TagPath.of(tag.tag())).toList();
-                entries.put(id, new DeviceConnections.Entry(new MqttConnector(gatewayId(config), id, mqtt),
+                entries.put(id, new DeviceConnections.Entry(new MqttConnector(gatewayId(config), id, mqtt, clock, events),
                         "mqtt", writable));
             }
         }
