@@ -45,7 +45,7 @@ class FirstStartAndThrottleTest {
     }
 
     @Test
-    void aBruteForceSignInIsSlowedWith429AndRetryAfterAndEvenTheRightPasswordWaits() throws Exception {
+    void aBruteForceSignInIsSlowedWith429AndRetryAfterAndEvenTheRightPasswordWaitsAtThatAddress() throws Exception {
         try (ConsoleFixture console = new ConsoleFixture(dir, HttpConfig.plain("127.0.0.1", 0),
                 ConsoleFixture.throttled(3, 60_000), true)) {
             ConsoleClient attacker = console.anonymous();
@@ -60,7 +60,8 @@ class FirstStartAndThrottleTest {
             assertThat(attacker.signIn("viewer", ConsoleFixture.password("viewer")).statusCode())
                     .as("throttled attempts are refused without checking the password").isEqualTo(429);
             assertThat(console.anonymous().signIn("engineer", ConsoleFixture.password("engineer")).statusCode())
-                    .as("another user from the same address is slowed too").isEqualTo(429);
+                    .as("another user at the same address is not slowed: guessing at viewer locks nobody else out")
+                    .isEqualTo(200);
         }
     }
 }
