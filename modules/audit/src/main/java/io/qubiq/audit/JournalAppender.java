@@ -20,7 +20,8 @@ import java.util.zip.CRC32C;
 /**
  * The open journal: the recovered segment list, the newest segment open for appending, the next
  * sequence number and the ids of the newest entries. Appends whole batches and fsyncs them; starts
- * a new segment when the next record would not fit; deletes whole oldest segments for retention.
+ * a new segment when the next record would not fit; deletes whole oldest segments for retention
+ * (by age, and by size only once they are older than the minimum age).
  *
  * <p>After an {@link IOException} from any method the appender must be closed and thrown away: its
  * in-memory view may be ahead of or behind the files, and only {@link #open} (recovery) rebuilds it.
@@ -155,17 +156,19 @@ final class JournalAppender implements Closeable {
     }
 
     /**
-     * Deletes whole oldest segments, never the newest, while the journal is over {@code maxBytes}
-     * or the oldest segment was last written before {@code now - maxAge}. Returns how many went.
+     * Deletes whole oldest segments, never the newest, while the oldest segment was last written before
+     * {@code now - maxAge}, or the journal is over {@code maxBytes} and the oldest segment was last
+     * written before {@code now - minAge}. Returns how many went.
      */
-    int enforceRetention(long maxBytes, Optional<Duration> maxAge, Instant now) throws IOException {
+    int enforceRetention(long maxBytes, Optional<Duration> maxAge, Duration minAge, Instant now) throws IOException {
         long total = segments.stream().mapToLong(SegmentInfo::bytes).sum();
         int deleted = 0;
         while (segments.size() > 1) {
             SegmentInfo oldest = segments.get(0);
-            boolean overSize = total > maxBytes;
-            boolean tooOld = maxAge.isPresent()
-                    && Files.getLastModifiedTime(oldest.file()).compareTo(FileTime.from(now.minus(maxAge.get()))) < 0;
+            FileTime written = Files.getLastModifiedTime(oldest.file());
+            boolean young = !minAge.isZero() && written.compareTo(FileTime.from(now.minus(minAge))) >= 0;
+            boolean overSize = total > maxBytes && !young;
+            boolean tooOld = maxAge.isPresent() && written.compareTo(FileTime.from(now.minus(maxAge.get()))) < 0;
             if (!overSize && !tooOld) {
                 break;
             }

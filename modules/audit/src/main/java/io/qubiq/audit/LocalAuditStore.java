@@ -34,8 +34,10 @@ import org.slf4j.LoggerFactory;
  * and restarts (the newest segment is never deleted, so its name keeps the count). An entry id is
  * stored at most once among the newest {@value RecentIds#CAPACITY} entries: an entry delivered again
  * is skipped, so {@link #write} may be replayed safely ({@link #idempotent()} is true). Retention
- * deletes whole oldest segments only, never the newest: while the journal is larger than
- * {@code max_bytes}, or the oldest segment was last written more than {@code max_age_days} ago.
+ * deletes whole oldest segments only, never the newest: while the oldest segment was last written more
+ * than {@code max_age_days} ago, or while the journal is larger than {@code max_bytes} and the oldest
+ * segment was last written more than {@code min_age_days} ago (so a flood of entries cannot push out
+ * recent ones; the journal may then stay over {@code max_bytes}, logged at WARN once).
  *
  * <p><b>Committed and crash behaviour.</b> {@link #write} returns only after the batch's records are
  * written and fsynced: then they are committed. A crash during a write leaves a prefix of the batch
@@ -60,6 +62,8 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
     private final long maxBytes;
     private final int segmentBytes;
     private final Optional<Duration> maxAge;
+    private final Duration minAge;
+    private boolean overSizeWarned;
     private final Clock clock;
     private final JournalEntryCodec codec = new JournalEntryCodec();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -73,6 +77,7 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
         this.maxBytes = config.maxBytes();
         this.segmentBytes = config.segmentBytes();
         this.maxAge = config.maxAgeDays().map(Duration::ofDays);
+        this.minAge = Duration.ofDays(config.minAgeDays());
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -153,10 +158,17 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
 
     private void retain(JournalAppender journal) {
         try {
-            int deleted = journal.enforceRetention(maxBytes, maxAge, clock.instant());
+            int deleted = journal.enforceRetention(maxBytes, maxAge, minAge, clock.instant());
             if (deleted > 0) {
                 log.info("Audit journal: retention deleted the {} oldest segment(s) in {}", deleted, dir);
             }
+            long size = journal.segments().stream().mapToLong(SegmentInfo::bytes).sum();
+            if (size > maxBytes && !overSizeWarned) {
+                log.warn("Audit journal: {} holds {} bytes, more than max_bytes ({}), because its oldest segment was"
+                        + " written less than min_age_days ({}) ago; it is deleted once older. Look at the newest"
+                        + " entries for what is being journaled so fast", dir, size, maxBytes, minAge.toDays());
+            }
+            overSizeWarned = size > maxBytes;
         } catch (IOException e) {
             log.warn("Audit journal: retention could not delete an old segment in {}: {}; it is tried again after"
                     + " the next write", dir, e.toString());
