@@ -207,6 +207,33 @@ class LocalAuditStoreTest {
         assertThat(firstAdministrator(store)).as("older than the minimum age, size decides").isEmpty();
     }
 
+    /**
+     * Catches the founding entry being rotated away by size: retention carries an entry marked
+     * {@code keep: always} forward, with its id, time and content, before deleting its segment.
+     */
+    @Test
+    void anEntryMarkedKeepAlwaysIsCarriedForwardInsteadOfDeleted() throws Exception {
+        LocalAuditStore store = store(AuditConfig.defaults().withStoreLimits(200_000, 65536, Optional.empty())
+                .withMinAgeDays(0));
+        JournalEntry founding = new JournalEntry(999, new AuditEvent(Entries.T0, "admin", AuditAction.SETUP_CLAIM,
+                "user/admin", "first administrator created", Map.of(AuditAction.DETAIL_FROM, "10.0.0.1",
+                AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS)));
+        store.write(List.of(founding));
+        for (int i = 0; i < 40; i++) {
+            store.write(entries(i * 100, 100));
+        }
+
+        assertThat(collectAll(store).entries()).extracting(stored -> stored.entry().id()).as("old entries went")
+                .doesNotContain(1000L);
+        assertThat(firstAdministrator(store)).singleElement().satisfies(kept -> {
+            assertThat(kept.entry().id()).isEqualTo(999);
+            assertThat(kept.entry().event().at()).isEqualTo(Entries.T0);
+            assertThat(kept.entry().event().details()).containsEntry(LocalAuditStore.DETAIL_CARRIED_FROM, "1")
+                    .containsEntry(AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS);
+        });
+        assertThat(store.sizeBytes()).isLessThanOrEqualTo(200_000);
+    }
+
     private static List<StoredEntry> firstAdministrator(LocalAuditStore store) {
         return store.query(new JournalQuery(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.of("setup_claim"), Optional.of("first administrator created"), Optional.empty(),

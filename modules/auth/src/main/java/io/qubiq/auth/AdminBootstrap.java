@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * {@code ttl}. {@link #claimSetup} with that token creates the first administrator and burns the token.
  * A wrong, expired or used token is refused and audited through the {@link RefusalDigest} (the first
  * refusal per address and minute on its own, the rest summarized), so refused claims cannot flood the
- * journal; the successful claim is always journaled on its own. A claim whose password breaks the policy is
+ * journal; the successful claim is always journaled on its own, marked {@code keep: always} (as is the
+ * creation from the configured password), so the journal's retention never drops it. A claim whose password breaks the policy is
  * refused without burning the token. When users exist, {@link #start} does nothing, and a configured
  * admin password is ignored (it never resets an existing password).
  *
@@ -64,7 +65,8 @@ public final class AdminBootstrap {
         if (adminPassword.isPresent()) {
             UserAccount admin = users.create(adminUsername, adminPassword.get(), List.of(Role.ADMIN.name()));
             audit.record(AuditTrail.SYSTEM, AuditAction.USER_CREATE, "user/" + admin.name(),
-                    "created from the configured admin password", "local", "roles", Role.ADMIN.name());
+                    "created from the configured admin password", "local", "roles", Role.ADMIN.name(),
+                    AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS);
             return State.ADMIN_CREATED;
         }
         String token = "setup_" + Secrets.random(20);
@@ -112,7 +114,7 @@ public final class AdminBootstrap {
         tokenHash = null;
         tokenExpires = null;
         audit.record(admin.name(), AuditAction.SETUP_CLAIM, "user/" + admin.name(), "first administrator created",
-                from, "roles", Role.ADMIN.name());
+                from, "roles", Role.ADMIN.name(), AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS);
         return admin;
     }
 }
