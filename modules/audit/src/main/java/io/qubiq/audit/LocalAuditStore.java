@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Invariants.</b> Sequence numbers increase by one with each stored entry, across segments
  * and restarts (the newest segment is never deleted, so its name keeps the count). An entry id is
  * stored at most once among the newest {@value RecentIds#CAPACITY} entries: an entry delivered again
- * is skipped, so {@link #write} may be replayed safely ({@link #idempotent()} is true). Retention
+ * is skipped, so {@link #write} may be replayed safely ({@link #idempotent()} is true); the one
+ * exception is a kept entry carried forward (below), stored again under its own id. Retention
  * deletes whole oldest segments only, never the newest: while the oldest segment was last written more
  * than {@code max_age_days} ago, or while the journal is larger than {@code max_bytes} and the oldest
  * segment was last written more than {@code min_age_days} ago (so a flood of entries cannot push out

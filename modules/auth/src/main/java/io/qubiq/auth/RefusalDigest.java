@@ -88,7 +88,7 @@ final class RefusalDigest {
         synchronized (this) {
             Instant now = audit.clock().instant();
             collectDue(now, out);
-            String address = from.length() > 128 ? from.substring(0, 128) : from;
+            String address = from == null ? "" : from.length() > 128 ? from.substring(0, 128) : from;
             String name = AuditTrail.printable(user);
             GroupKey key = new GroupKey(action, address, name);
             Group group = groups.get(key);
