@@ -1,5 +1,6 @@
 package io.qubiq.auth;
 
+import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
@@ -42,6 +43,10 @@ final class AuditTrail {
 
     void publish(AuditEvent event) {
         events.audit(event);
+    }
+
+    void alarm(AlarmEvent alarm) {
+        events.alarm(alarm);
     }
 
     Clock clock() {

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * <p>Fixed limits (not configuration): at most as many sign-in password checks at once as there are
  * cores, each caller waiting at most {@link #CHECK_PATIENCE} for a place; refused unauthenticated requests
  * journaled by {@link RefusalDigest} in windows of {@link #REFUSAL_WINDOW}, at most
- * {@value #REFUSALS_JOURNALED_AT_ONCE} on their own and {@value #REFUSAL_GROUPS} address groups per window.
+ * {@value #REFUSALS_JOURNALED_AT_ONCE} on their own and {@value #REFUSAL_GROUPS} groups per window, more than
+ * {@value #REFUSAL_SPIKE_PER_WINDOW} a window raising the refusal-spike alarm.
  *
  * @param directory the directory holding {@code users.properties} and {@code api-tokens.properties}
  */
@@ -33,6 +34,8 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
     static final Duration REFUSAL_WINDOW = Duration.ofMinutes(1);
     static final int REFUSALS_JOURNALED_AT_ONCE = 20;
     static final int REFUSAL_GROUPS = 32;
+    /** More refusals than this in one window raise the refusal-spike alarm. */
+    static final int REFUSAL_SPIKE_PER_WINDOW = 100;
     /** How often the flusher journals the summaries of a window that has passed. */
     static final Duration REFUSAL_FLUSH_PERIOD = Duration.ofSeconds(5);
 
@@ -72,7 +75,8 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
                 Duration.ofMillis(config.signInBaseDelayMs()), Duration.ofMillis(config.signInMaxDelayMs()),
                 config.signInMaxTrackedKeys());
         AuditTrail audit = new AuditTrail(events, clock);
-        RefusalDigest refusals = new RefusalDigest(audit, REFUSAL_WINDOW, REFUSALS_JOURNALED_AT_ONCE, REFUSAL_GROUPS);
+        RefusalDigest refusals = new RefusalDigest(audit, REFUSAL_WINDOW, REFUSALS_JOURNALED_AT_ONCE, REFUSAL_GROUPS,
+                REFUSAL_SPIKE_PER_WINDOW);
         return new Auth(directory, roles, users, tokens, sessions, throttle,
                 new Authenticator(users, roles, sessions, tokens),
                 new SignIn(users, sessions, throttle, gate, audit, refusals),

@@ -1,7 +1,9 @@
 package io.qubiq.auth;
 
+import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.RefusalSpikeAlarm;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,7 +33,8 @@ import java.util.Map;
  *       many addresses").</li>
  * </ul>
  * So a window adds at most {@code immediatePerWindow + maxGroups + 2} entries (2 actions) to the journal,
- * however many requests arrive.
+ * however many requests arrive. More than {@code spikeLimit} refusals in one window raise the
+ * {@link RefusalSpikeAlarm}; it clears at the end of the first later window that stays at or under it.
  *
  * <p><b>When summaries are written.</b> {@link #flushDue} writes the summaries of a window that has
  * passed; it runs on every refusal and every few seconds on the flusher {@link Auth#open} starts.
@@ -65,18 +68,25 @@ final class RefusalDigest {
     private final long windowMs;
     private final int immediatePerWindow;
     private final int maxGroups;
+    private final long spikeLimit;
     private final Map<GroupKey, Group> groups = new LinkedHashMap<>();
     private long window = Long.MIN_VALUE;
     private int immediateUsed;
+    private long windowTotal;
+    private long spikeTotal;
+    private boolean spiking;
 
-    RefusalDigest(AuditTrail audit, Duration window, int immediatePerWindow, int maxGroups) {
-        if (window.toMillis() < 1 || immediatePerWindow < 0 || maxGroups < 1) {
-            throw new IllegalArgumentException("need window >= 1 ms, immediatePerWindow >= 0, maxGroups >= 1");
+    /** @param spikeLimit more refusals than this in one window raise the {@link RefusalSpikeAlarm} */
+    RefusalDigest(AuditTrail audit, Duration window, int immediatePerWindow, int maxGroups, long spikeLimit) {
+        if (window.toMillis() < 1 || immediatePerWindow < 0 || maxGroups < 1 || spikeLimit < 1) {
+            throw new IllegalArgumentException("need window >= 1 ms, immediatePerWindow >= 0, maxGroups >= 1,"
+                    + " spikeLimit >= 1");
         }
         this.audit = audit;
         this.windowMs = window.toMillis();
         this.immediatePerWindow = immediatePerWindow;
         this.maxGroups = maxGroups;
+        this.spikeLimit = spikeLimit;
     }
 
     /**
@@ -85,9 +95,18 @@ final class RefusalDigest {
      */
     void refused(String user, AuditAction action, String target, String outcome, String from, String... details) {
         List<AuditEvent> out = new ArrayList<>();
+        List<AlarmEvent> alarms = new ArrayList<>();
         synchronized (this) {
             Instant now = audit.clock().instant();
-            collectDue(now, out);
+            collectDue(now, out, alarms);
+            windowTotal++;
+            if (windowTotal > spikeLimit && !spiking) {
+                spiking = true;
+                alarms.add(new RefusalSpikeAlarm(true, now, windowTotal, spikeLimit));
+            }
+            if (spiking) {
+                spikeTotal = Math.max(spikeTotal, windowTotal);
+            }
             String address = from == null ? "" : from.length() > 128 ? from.substring(0, 128) : from;
             String name = AuditTrail.printable(user);
             GroupKey key = new GroupKey(action, address, name);
@@ -118,15 +137,18 @@ final class RefusalDigest {
             }
         }
         out.forEach(audit::publish);
+        alarms.forEach(audit::alarm);
     }
 
     /** Journals the summaries of a window that has passed; cheap when there is none. */
     void flushDue() {
         List<AuditEvent> out = new ArrayList<>();
+        List<AlarmEvent> alarms = new ArrayList<>();
         synchronized (this) {
-            collectDue(audit.clock().instant(), out);
+            collectDue(audit.clock().instant(), out, alarms);
         }
         out.forEach(audit::publish);
+        alarms.forEach(audit::alarm);
     }
 
     /** Journals the summaries of every open group now (at shutdown, or in a test). */
@@ -138,13 +160,23 @@ final class RefusalDigest {
         out.forEach(audit::publish);
     }
 
-    /** Under the lock: when {@code now} is in a later window, summarizes the old one and starts afresh. */
-    private void collectDue(Instant now, List<AuditEvent> out) {
+    /**
+     * Under the lock: when {@code now} is in a later window, summarizes the old one and starts afresh;
+     * clears the spike alarm once a whole window stayed under the limit.
+     */
+    private void collectDue(Instant now, List<AuditEvent> out, List<AlarmEvent> alarms) {
         long current = Math.floorDiv(now.toEpochMilli(), windowMs);
         if (current != window) {
             summarize(out);
+            boolean quietWindowPassed = windowTotal <= spikeLimit || current - window > 1;
+            if (spiking && quietWindowPassed) {
+                spiking = false;
+                alarms.add(new RefusalSpikeAlarm(false, now, spikeTotal, spikeLimit));
+                spikeTotal = 0;
+            }
             window = current;
             immediateUsed = 0;
+            windowTotal = 0;
         }
     }
 

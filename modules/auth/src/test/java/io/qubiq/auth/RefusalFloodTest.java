@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.RefusalSpikeAlarm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -77,6 +78,37 @@ class RefusalFloodTest {
                 .matches("[0-9,]+ refused sign-ins for admin from 10\\.66\\.0\\.1 between .* and .*"));
         assertThat(refusals).anySatisfy(e -> assertThat(e.outcome())
                 .matches("[0-9,]+ refused setup claims for eve from many addresses between .* and .*"));
+    }
+
+    /**
+     * Catches a flood nobody is told of: more than {@link Auth#REFUSAL_SPIKE_PER_WINDOW} refusals in a
+     * minute raise the refusal-spike alarm once; it clears after the first minute that stays under it.
+     */
+    @Test
+    void aSpikeOfRefusalsRaisesAnAlarmThatAQuietMinuteClears() throws Exception {
+        AuthFixture f = new AuthFixture(dir);
+        for (int i = 0; i < Auth.REFUSAL_SPIKE_PER_WINDOW; i++) {
+            f.auth.signIn().signIn("admin", "guess", "10.0.0.5");
+        }
+        assertThat(f.events.alarms).as("at the limit").isEmpty();
+
+        for (int i = 0; i < 150; i++) {
+            f.auth.signIn().signIn("admin", "guess", "10.0.0.5");
+        }
+        assertThat(f.events.alarms).singleElement().isInstanceOfSatisfying(RefusalSpikeAlarm.class,
+                alarm -> assertThat(alarm.active()).isTrue());
+
+        f.clock.advance(Duration.ofMinutes(1));
+        f.auth.signIn().signIn("admin", "guess", "10.0.0.5");
+        f.auth.signIn().flushRefusals();
+        assertThat(f.events.alarms).as("the quiet minute is not over yet").hasSize(1);
+
+        f.clock.advance(Duration.ofMinutes(1));
+        f.auth.signIn().flushRefusals();
+        assertThat(f.events.alarms).hasSize(2).last().isInstanceOfSatisfying(RefusalSpikeAlarm.class, alarm -> {
+            assertThat(alarm.active()).isFalse();
+            assertThat(alarm.refusals()).isEqualTo(250);
+        });
     }
 
     /** Catches a digest that hides the first refusal: a single mistyped password is journaled at once, as it was. */
