@@ -64,4 +64,24 @@ class FirstStartAndThrottleTest {
                     .isEqualTo(200);
         }
     }
+
+    /**
+     * Catches the shared loopback bucket over HTTP: failures for names that are no user, all from
+     * 127.0.0.1 (which every local console user shares), blocked every user there with 429.
+     */
+    @Test
+    void guessingNamesFromLoopbackDoesNotLockOutALocalUser() throws Exception {
+        try (ConsoleFixture console = new ConsoleFixture(dir, HttpConfig.plain("127.0.0.1", 0),
+                ConsoleFixture.throttled(3, 60_000), true)) {
+            ConsoleClient guesser = console.anonymous();
+            for (int i = 0; i < 3; i++) {
+                assertThat(guesser.signIn("nobody-" + i, "guess").statusCode()).isEqualTo(401);
+            }
+            assertThat(guesser.signIn("nobody-99", "guess").statusCode()).as("more names are slowed")
+                    .isEqualTo(429);
+
+            assertThat(console.anonymous().signIn("viewer", ConsoleFixture.password("viewer")).statusCode())
+                    .isEqualTo(200);
+        }
+    }
 }
