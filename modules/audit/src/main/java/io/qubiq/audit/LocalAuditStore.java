@@ -181,8 +181,9 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
             }
             warnIfOverSize(journal);
         } catch (IOException e) {
-            log.warn("Audit journal: retention could not delete an old segment in {}: {}; it is tried again after"
-                    + " the next write", dir, e.toString());
+            discardAppender();
+            log.warn("Audit journal: retention could not carry kept entries forward or delete an old segment in {}:"
+                    + " {}; it is tried again after the next write", dir, e.toString());
         }
     }
 

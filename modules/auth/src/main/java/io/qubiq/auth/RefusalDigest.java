@@ -38,8 +38,8 @@ import java.util.Map;
  *
  * <p><b>When summaries are written.</b> {@link #flushDue} writes the summaries of a window that has
  * passed; it runs on every refusal and every few seconds on the flusher {@link Auth#open} starts.
- * {@link #flushAll} writes the open window's summaries early. Counts of the open window live in memory
- * only: a crash or stop loses them (never an entry journaled at once).
+ * Counts of the open window live in memory only: a crash or stop loses them (never an entry journaled
+ * at once).
  *
  * <p><b>Threading.</b> Safe for concurrent use: the state is under the instance lock; events are
  * published outside it, because publishing may fsync the journal.
@@ -149,15 +149,6 @@ final class RefusalDigest {
         }
         out.forEach(audit::publish);
         alarms.forEach(audit::alarm);
-    }
-
-    /** Journals the summaries of every open group now (at shutdown, or in a test). */
-    void flushAll() {
-        List<AuditEvent> out = new ArrayList<>();
-        synchronized (this) {
-            summarize(out);
-        }
-        out.forEach(audit::publish);
     }
 
     /**
