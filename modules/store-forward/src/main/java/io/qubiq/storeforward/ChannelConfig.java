@@ -88,8 +88,8 @@ public record ChannelConfig(
         @Range(min = 65536, max = 1099511627776L)
         long quarantineMaxBytes,
 
-        @Doc("Write directly to the destination while nothing is buffered, sparing the disk. Off: every"
-                + " write goes through the buffer.")
+        @Doc("While nothing is buffered, hand batches to the forwarder in memory (one batch at most), sparing"
+                + " the disk. Off: every write goes through the buffer.")
         @Default("true")
         boolean fastPath) implements ConfigChecked {
 

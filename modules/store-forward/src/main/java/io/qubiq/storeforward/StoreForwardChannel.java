@@ -27,16 +27,21 @@ import org.slf4j.LoggerFactory;
  * the ordering latch and a quarantine in front of one sink. Everything that writes to the
  * destination goes through {@link #submit}.
  *
- * <p><b>What a producer sees.</b> {@code submit} returns normally only when the batch is either
- * written and flushed at the destination ({@link SubmitOutcome#DELIVERED}, the fast path) or
- * appended to the durable buffer ({@link SubmitOutcome#BUFFERED}): never neither.
+ * <p><b>What a producer sees.</b> Only the forwarder talks to the destination: {@code submit} costs a
+ * memory enqueue or a buffer append, never a network call, and returns normally only when the batch
+ * was handed off or appended:
  * <ul>
- *   <li><i>Fast path</i>: nothing is buffered, the destination is not known to be down and fast
- *       path is enabled: the producer's thread writes the batch through the sink while holding the
- *       latch exclusively. If that write fails for any reason, the batch is appended to the buffer
- *       instead (keeping the attempt it used up), the latch closes, and the call returns BUFFERED.
- *   <li><i>Buffered</i>: something is buffered already, or the destination is DOWN: the batch is
- *       appended behind the backlog; the forwarder delivers it in order.
+ *   <li><i>Handed off</i> ({@link SubmitOutcome#HANDED_OFF}): nothing is buffered, the destination
+ *       is not known to be down, fast path is enabled and the {@link HandOff} has room (one batch of
+ *       {@code batch_max_items}): the batch waits in memory for the forwarder, which writes it next.
+ *       If that write fails for any reason, the forwarder buffers the batch (keeping the attempt it
+ *       used up) ahead of what is still handed off, and the latch closes. A {@code kill -9} or power
+ *       loss loses what the hand-off holds, the same window as the tag bus's queue in front of it; a
+ *       normal stop keeps it in the buffer.
+ *   <li><i>Buffered</i> ({@link SubmitOutcome#BUFFERED}): something is buffered already, the
+ *       destination is DOWN, or the hand-off is full: the batch is appended behind the backlog (an
+ *       append while the latch is open first moves the hand-off into the buffer, in order); the
+ *       forwarder delivers it in order.
  *   <li><i>Refused</i>: a buffer with the refuse policy is at its limit: {@link ChannelFullException}
  *       and nothing of the batch is stored. (A drop-oldest buffer never refuses: it discards its
  *       oldest items, counts them and raises the items-dropped alarm.)
@@ -44,10 +49,13 @@ import org.slf4j.LoggerFactory;
  *       (So must a batch whose item the codec cannot encode when it has to be buffered: the codec's
  *       unchecked exception propagates. Items are encoded only when they are buffered.)
  * </ul>
+ * A channel made {@link #synchronousSubmit() synchronous} (the audit journal) or with durability
+ * {@code always} keeps the older contract: on the fast path the producer's thread writes the batch
+ * under the exclusive latch lock ({@link SubmitOutcome#DELIVERED}), buffering it if that fails.
  *
  * <p><b>Threading.</b> {@code submit} is safe for any number of producer threads; the sink is only
- * ever called by one thread at a time (fast path under the exclusive latch, or the forwarder while
- * the latch is closed). {@link #start} and {@link #stop} are called by the lifecycle thread.
+ * ever called by one thread at a time: the forwarder (or, for a synchronous channel, a producer under
+ * the exclusive latch lock while the forwarder waits). {@link #start} and {@link #stop} are called by the lifecycle thread.
  *
  * @param <T> the sink's item type
  */
