@@ -173,7 +173,8 @@ class BufferTortureTest {
       if (diedAlone) {
         throw new AssertionError(context + ": the child died on its own, exit "
             + child.process.exitValue() + ": "
-            + Files.readString(stderr) + " " + child.lines.subList(
+            + Files.readString(stderr) + " " + child.lines.stream()
+                .filter(l -> l.startsWith("E ")).toList() + " " + child.lines.subList(
                 Math.max(0, child.lines.size() - 5), child.lines.size()));
       }
       return TortureModel.ChildReport.parse(child.lines);
