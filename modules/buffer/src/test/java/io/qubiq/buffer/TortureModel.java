@@ -60,6 +60,12 @@ final class TortureModel {
       return new ChildReport(appended, Math.max(intentAck, doneAck), doneAck, ready, inside,
           errors);
     }
+
+    /** Errors are a mutable list: the parent adds what it saw of the child (an early death). */
+    @Override
+    public List<String> errors() {
+      return errors;
+    }
   }
 
   /** What one reopen found against the model. */
