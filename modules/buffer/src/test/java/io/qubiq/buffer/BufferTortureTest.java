@@ -30,8 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>every append that returned and was not acknowledged is there, with its payload, in every
  *       durability mode (a process crash keeps the page cache);
  *   <li>no acknowledged record comes back (the floor never goes back);
- *   <li>no sequence number is handed out twice: the parent's own first append after the reopen,
- *       and every append of the next child, get a sequence above every one seen before.
+ *   <li>no sequence number is handed out twice: the parent's own first append after the reopen
+ *       (every other cycle; in the others the buffer goes to the next child as recovery left
+ *       it, an empty newest segment included) and every append of the next child get a sequence
+ *       above every one seen before.
  * </ul>
  * Then the parent closes the buffer cleanly or as a crash would (at random) and the next child
  * opens it. CI runs {@value #CI_CYCLES} cycles per durability mode. {@code scripts/torture}
@@ -161,8 +163,11 @@ class BufferTortureTest {
         List<BufferedRecord> records = TestBuffers.readAll(buffer);
         sheet.recordsChecked += records.size();
         tally(sheet, context, model.afterReopen(report, records));
-        long probeId = TortureChild.id(cycle, PROBE_COUNTER);
-        tally(sheet, context, model.probe(buffer.append(TortureChild.payload(probeId)), probeId));
+        if (random.nextBoolean()) {
+          long probeId = TortureChild.id(cycle, PROBE_COUNTER);
+          tally(sheet, context,
+              model.probe(buffer.append(TortureChild.payload(probeId)), probeId));
+        }
       } finally {
         if (random.nextBoolean()) {
           buffer.close();
