@@ -34,7 +34,9 @@ import java.util.zip.CRC32C;
  * one are moved to {@code corrupt/}, so the live buffer stays one ordered run and nothing is ever
  * replayed out of order. A first segment whose link is above the consume watermark means records
  * before it are missing; that gap is reported and the segment kept. The sequence floor returned
- * covers every sequence seen, set-aside files included, so sequences are never reused.
+ * covers every sequence seen, set-aside files included, so sequences are never reused; it is
+ * above every segment's base, so a new segment never takes the name of an existing file (an
+ * empty newest segment, left by a crash inside a roll, costs one unused sequence number).
  *
  * <p><b>Threading.</b> Runs once, on the opening thread, before the buffer is shared.
  */
@@ -98,7 +100,9 @@ final class SegmentRecovery {
       Path file = files.get(i);
       long base = Segment.parseBase(file).orElseThrow();
       long size = Files.size(file);
-      floor = Math.max(floor, base);
+      // above the base even of an empty segment: the next owner's first segment must never get
+      // the name of a file still in the chain (trimming that one would delete the new one)
+      floor = Math.max(floor, base + 1);
       if (broken) {
         setAside(file, RecoveryReport.Reason.CHAIN_GAP, FIRST_RECORD, size, size, base,
             "follows a gap in the segment chain; set aside so records are never replayed out of"
