@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -55,6 +57,7 @@ class BufferTortureTest {
     final long seed;
     int cycles;
     int insideWrites;
+    int insideRolls;
     int insideOpen;
     int lost;
     int reused;
@@ -72,11 +75,12 @@ class BufferTortureTest {
     String line() {
       double mean = recoveryMs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
       double max = recoveryMs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-      return String.format("buffer/%s: cycles %d, kills inside writes %d (and %d inside open),"
+      return String.format("buffer/%s: cycles %d, kills inside writes %d (%d of them inside a"
+              + " segment roll; and %d inside open),"
               + " acknowledged items lost %d, sequences reused %d, acknowledged replayed %d,"
               + " failed opens %d, recovery ms mean %.1f max %.1f, records checked %d, seed %d",
-          mode.name().toLowerCase(), cycles, insideWrites, insideOpen, lost, reused, replayed,
-          failedOpens, mean, max, recordsChecked, seed);
+          mode.name().toLowerCase(), cycles, insideWrites, insideRolls, insideOpen, lost, reused,
+          replayed, failedOpens, mean, max, recordsChecked, seed);
     }
   }
 
@@ -142,6 +146,9 @@ class BufferTortureTest {
         sheet.insideOpen++;
       } else if (report.killedInside() != null) {
         sheet.insideWrites++;
+        if (report.killedInside().equals("append") && newestSegmentIsEmpty(dir)) {
+          sheet.insideRolls++;
+        }
       }
       context += " (killed " + delayMs + " ms after " + (duringStart ? "start" : "READY")
           + (report.killedInside() == null ? "" : ", inside " + report.killedInside()) + ")";
@@ -175,6 +182,22 @@ class BufferTortureTest {
           buffer.simulateCrash();
         }
       }
+    }
+  }
+
+  /**
+   * True when the newest segment holds no record: the kill came after a roll renamed the new
+   * segment and before its first record.
+   */
+  private static boolean newestSegmentIsEmpty(Path dir) throws IOException {
+    List<Path> segments = TestBuffers.segmentFiles(dir);
+    if (segments.isEmpty()) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(segments.get(segments.size() - 1))) {
+      ByteBuffer length = ByteBuffer.allocate(4);
+      channel.read(length, SegmentHeader.BYTES);
+      return length.position() == 4 && length.getInt(0) == 0;
     }
   }
 

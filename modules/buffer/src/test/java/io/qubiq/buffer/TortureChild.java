@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Child process of {@link BufferTortureTest}: one thread appends (single records and small
- * batches, now and then a {@code sync}) while the main thread reads and acknowledges like a
+ * Child process of {@link BufferTortureTest}: one thread appends (single records, small batches,
+ * pipelined {@code appendAsync} calls that share a group commit in ALWAYS, now and then a {@code
+ * sync}) while the main thread reads and acknowledges like a
  * forwarder, lagging behind in bursts so that segments roll, fill up and are deleted. It runs
  * until the parent kills it with SIGKILL.
  *
@@ -19,7 +21,7 @@ import java.util.Random;
  * READY                 the buffer is open
  * a ID                  about to append the payload ID        (intent)
  * A SEQ ID              the append of ID returned SEQ          (done)
- * b N                   about to append a batch of N          (intent)
+ * b N                   about to append a batch of N, or N pipelined appendAsync (intent)
  * k SEQ                 about to acknowledge through SEQ      (intent)
  * K SEQ                 the acknowledgement returned           (done)
  * s                     about to sync                          (intent)
@@ -94,6 +96,17 @@ public final class TortureChild {
             out.println("A " + (range.first() + i) + " " + id(cycle, counter + i));
           }
           counter += n;
+        } else if (choice < 9) {
+          int n = 1 + random.nextInt(8);
+          out.println("b " + n);
+          List<CompletableFuture<Long>> pending = new ArrayList<>(n);
+          for (int i = 0; i < n; i++) {
+            pending.add(appendAsync(buffer, payload(id(cycle, counter + i))));
+          }
+          for (int i = 0; i < n; i++) {
+            out.println("A " + pending.get(i).join() + " " + id(cycle, counter + i));
+          }
+          counter += n;
         } else {
           long id = id(cycle, counter);
           out.println("a " + id);
@@ -111,6 +124,17 @@ public final class TortureChild {
     while (true) {
       try {
         return buffer.append(payload);
+      } catch (BufferFullException e) {
+        Thread.sleep(1);
+      }
+    }
+  }
+
+  private static CompletableFuture<Long> appendAsync(DurableBuffer buffer, byte[] payload)
+      throws Exception {
+    while (true) {
+      try {
+        return buffer.appendAsync(payload);
       } catch (BufferFullException e) {
         Thread.sleep(1);
       }
