@@ -63,6 +63,7 @@ class BufferTortureTest {
     int reused;
     int replayed;
     int failedOpens;
+    int childErrors;
     long recordsChecked;
     final List<Double> recoveryMs = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
@@ -78,9 +79,10 @@ class BufferTortureTest {
       return String.format("buffer/%s: cycles %d, kills inside writes %d (%d of them inside a"
               + " segment roll; and %d inside open),"
               + " acknowledged items lost %d, sequences reused %d, acknowledged replayed %d,"
-              + " failed opens %d, recovery ms mean %.1f max %.1f, records checked %d, seed %d",
+              + " failed opens %d, child errors %d, recovery ms mean %.1f max %.1f,"
+              + " records checked %d, seed %d",
           mode.name().toLowerCase(), cycles, insideWrites, insideRolls, insideOpen, lost, reused,
-          replayed, failedOpens, mean, max, recordsChecked, seed);
+          replayed, failedOpens, childErrors, mean, max, recordsChecked, seed);
     }
   }
 
@@ -142,6 +144,7 @@ class BufferTortureTest {
       TortureModel.ChildReport report = killChild(dir, sheet.mode, cycle, random.nextLong(),
           duringStart, delayMs, context);
       sheet.cycles++;
+      sheet.childErrors += report.errors().size();
       if ("open".equals(report.killedInside())) {
         sheet.insideOpen++;
       } else if (report.killedInside() != null) {
