@@ -67,12 +67,13 @@ public final class TortureChild {
     PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
     SegmentedDiskBuffer buffer = SegmentedDiskBuffer.open(options(dir, durability),
         WatermarkListener.none());
+    long recoveredTail = buffer.stats().tailSequence();
     out.println("READY");
     Thread appender = new Thread(() -> append(buffer, out, cycle, new Random(seed)),
         "torture-appender");
     appender.setDaemon(true);
     appender.start();
-    acknowledge(buffer, out, new Random(seed * 31 + 7));
+    acknowledge(buffer, out, new Random(seed * 31 + 7), recoveredTail);
   }
 
   private static void append(DurableBuffer buffer, PrintStream out, int cycle, Random random) {
@@ -153,12 +154,16 @@ public final class TortureChild {
   }
 
   /**
-   * Reads like a forwarder that lags: peeks a batch, acknowledges part of it but keeps a backlog
-   * of up to 1,500 records (none in one child in four), so a kill usually finds unacknowledged
-   * segments in front of the one being written; sometimes pauses.
+   * Reads like a forwarder, in one of three ways chosen per child: it keeps up; it lags, keeping
+   * a backlog of up to 1,500 records; or it acknowledges only what recovery found
+   * ({@code recoveredTail}) and then nothing more, so the segments in front of the first new one
+   * are deleted while every record after them stays unacknowledged. Sometimes it pauses.
    */
-  private static void acknowledge(DurableBuffer buffer, PrintStream out, Random random) {
-    int backlog = random.nextInt(4) == 0 ? 0 : random.nextInt(1_500);
+  private static void acknowledge(DurableBuffer buffer, PrintStream out, Random random,
+      long recoveredTail) {
+    int way = random.nextInt(4);
+    int backlog = way < 2 ? 0 : random.nextInt(1_500);
+    long limit = way == 1 ? recoveredTail : Long.MAX_VALUE;
     try {
       while (true) {
         if (random.nextInt(8) == 0) {
@@ -166,14 +171,18 @@ public final class TortureChild {
         }
         List<BufferedRecord> batch = buffer.reader().peek(backlog + 1 + random.nextInt(3_000),
             Long.MAX_VALUE);
-        if (batch.size() <= backlog) {
+        int ackable = 0;
+        while (ackable < batch.size() - backlog && batch.get(ackable).sequence() <= limit) {
+          ackable++;
+        }
+        if (ackable == 0) {
           Thread.sleep(1);
           continue;
         }
         for (BufferedRecord r : batch) {
           TestBuffers.idOf(r.payload());
         }
-        long through = batch.get(random.nextInt(batch.size() - backlog)).sequence();
+        long through = batch.get(random.nextInt(ackable)).sequence();
         out.println("k " + through);
         buffer.reader().acknowledge(through);
         out.println("K " + through);
