@@ -43,11 +43,20 @@ final class SegmentReader implements BufferReader {
   public void acknowledge(long sequence) throws BufferException {
     checkOpen();
     long tail = tailSequence.getAsLong();
-    if (sequence > tail) {
+    if (sequence > tail && sequence > newestPublished()) {
       throw new IllegalArgumentException("cannot acknowledge " + sequence
           + ": the newest record is " + tail);
     }
     chain.acknowledge(sequence);
+  }
+
+  /**
+   * The newest record readers can see. An append publishes its record before it advances the
+   * tail, so a peek can return a record one above the tail; it may be acknowledged.
+   */
+  private long newestPublished() {
+    List<Segment> segments = chain.snapshot();
+    return segments.isEmpty() ? Long.MIN_VALUE : segments.get(segments.size() - 1).lastSequence();
   }
 
   private void checkOpen() {

@@ -34,7 +34,9 @@ import java.util.zip.CRC32C;
  * one are moved to {@code corrupt/}, so the live buffer stays one ordered run and nothing is ever
  * replayed out of order. A first segment whose link is above the consume watermark means records
  * before it are missing; that gap is reported and the segment kept. The sequence floor returned
- * covers every sequence seen, set-aside files included, so sequences are never reused.
+ * covers every sequence seen, set-aside files included, so sequences are never reused; it is
+ * above every segment's base, so a new segment never takes the name of an existing file (an
+ * empty newest segment, left by a crash inside a roll, costs one unused sequence number).
  *
  * <p><b>Threading.</b> Runs once, on the opening thread, before the buffer is shared.
  */
