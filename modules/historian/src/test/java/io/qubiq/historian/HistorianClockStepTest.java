@@ -89,7 +89,7 @@ class HistorianClockStepTest {
     void aWallClockStepBackOfAnHourDoesNotStopStoringChangesOrHeartbeats() throws Exception {
         // Regression (issue 19, item 3): after the wall clock stepped back one hour the historian stored
         // 0 of 600 changes over 10 minutes for tags with min_interval_ms and sent no heartbeats, because the
-        // filter measured "since the last stored sample" on the wall clock (and the batcher its linger).
+        // filter measured "since the last stored sample" on the wall clock.
         start(StorageRule.defaults().withMinIntervalMs(1000).withMaxIntervalMs(5000));
         changing(60);
         assertThat(stored()).isEqualTo(60);
