@@ -1,6 +1,7 @@
 package io.qubiq.auth;
 
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.time.Ticker;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -53,7 +54,7 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
     public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events,
                             Consumer<String> announcer) throws IOException {
         int cores = Runtime.getRuntime().availableProcessors();
-        Auth auth = open(config, directory, clock, events, new PasswordHasher(config.hashParameters(),
+        Auth auth = open(config, directory, clock, Ticker.system(), events, new PasswordHasher(config.hashParameters(),
                 config.passwordMinLength(), cores), new CheckGate(cores, CHECK_PATIENCE), announcer);
         startRefusalFlusher(auth.signIn());
         return auth;
@@ -62,14 +63,14 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
     /**
      * As {@link #open(AuthConfig, Path, Clock, EventPublisher)} with a given hasher, check gate and setup-token
      * announcer, and no flusher thread: refusal summaries are written on the next refusal of a later window,
-     * or by {@link SignIn#flushRefusals}.
+     * or by {@link SignIn#flushRefusals}. Session timeouts are measured on {@code ticker}.
      */
-    static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events, PasswordHasher hasher,
-                     CheckGate gate, Consumer<String> announcer) throws IOException {
+    static Auth open(AuthConfig config, Path directory, Clock clock, Ticker ticker, EventPublisher events,
+                     PasswordHasher hasher, CheckGate gate, Consumer<String> announcer) throws IOException {
         Roles roles = Roles.withCustom(config.roles());
         UserStore users = UserStore.open(directory, hasher, roles, clock);
         ApiTokens tokens = ApiTokens.open(directory, users, clock);
-        SessionManager sessions = new SessionManager(clock, Duration.ofMillis(config.sessionIdleTimeoutMs()),
+        SessionManager sessions = new SessionManager(clock, ticker, Duration.ofMillis(config.sessionIdleTimeoutMs()),
                 Duration.ofMillis(config.sessionAbsoluteTimeoutMs()));
         SignInThrottle throttle = new SignInThrottle(clock, config.signInFreeFailures(),
                 Duration.ofMillis(config.signInBaseDelayMs()), Duration.ofMillis(config.signInMaxDelayMs()),

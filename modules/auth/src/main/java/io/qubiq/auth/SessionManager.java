@@ -1,5 +1,6 @@
 package io.qubiq.auth;
 
+import io.qubiq.core.time.Ticker;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
@@ -25,8 +26,11 @@ import javax.crypto.spec.SecretKeySpec;
  * with {@link Secrets#constantTimeEquals}. A restart draws a new key, and ends every session anyway.
  *
  * <p><b>Expiry.</b> A session ends after {@code idle} without use or {@code absolute} after sign-in,
- * whichever comes first, measured with the injected clock. Expired sessions are removed when next
- * looked up and by a sweep every 64 sign-ins, so memory stays proportional to live sessions.
+ * whichever comes first, measured on the injected monotonic {@link Ticker}: a wall clock stepped back
+ * does not keep a session alive longer by the size of the step, nor does one stepped forward end it
+ * early. The wall clock only stamps {@link Session#created} and {@link Session#lastUsed}, for display.
+ * Expired sessions are removed when next looked up and by a sweep every 64 sign-ins, so memory stays
+ * proportional to live sessions.
  *
  * <p><b>Crash.</b> Sessions live in memory only: a restart signs everybody out. Nothing is written.
  *
@@ -54,18 +58,31 @@ public final class SessionManager {
         }
     }
 
+    /** A session with the ticker's readings its timeouts are measured from. */
+    private record Entry(Session session, long createdNanos, long lastUsedNanos) {
+        Entry touched(Instant now, long nowNanos) {
+            return new Entry(session.touched(now), createdNanos, nowNanos);
+        }
+    }
+
     private final Clock clock;
+    private final Ticker ticker;
     private final Duration idle;
     private final Duration absolute;
-    private final Map<String, Session> byKey = new ConcurrentHashMap<>();
+    private final Map<String, Entry> byKey = new ConcurrentHashMap<>();
     private final AtomicInteger createdSinceSweep = new AtomicInteger();
     private final SecretKeySpec csrfKey = new SecretKeySpec(Secrets.randomBytes(32), "HmacSHA256");
 
-    public SessionManager(Clock clock, Duration idle, Duration absolute) {
+    /**
+     * @param clock  the wall clock: stamps sign-in and last use, for display
+     * @param ticker the monotonic clock the idle and absolute timeouts are measured on
+     */
+    public SessionManager(Clock clock, Ticker ticker, Duration idle, Duration absolute) {
         if (idle.isNegative() || idle.isZero() || absolute.compareTo(idle) < 0) {
             throw new IllegalArgumentException("need 0 < idle <= absolute, got idle " + idle + ", absolute " + absolute);
         }
         this.clock = clock;
+        this.ticker = ticker;
         this.idle = idle;
         this.absolute = absolute;
     }
@@ -79,8 +96,9 @@ public final class SessionManager {
         String id = Secrets.random(32);
         String csrf = csrfOf(id);
         Instant now = clock.instant();
+        long nowNanos = ticker.nanos();
         Session session = new Session(Secrets.sha256(id), user, now, now, Secrets.sha256(csrf));
-        byKey.put(session.key(), session);
+        byKey.put(session.key(), new Entry(session, nowNanos, nowNanos));
         return new NewSession(id, csrf, session);
     }
 
@@ -88,8 +106,9 @@ public final class SessionManager {
     public Optional<Session> resolve(String id) {
         String key = Secrets.sha256(id);
         Instant now = clock.instant();
-        Session updated = byKey.computeIfPresent(key, (k, s) -> expired(s, now) ? null : s.touched(now));
-        return Optional.ofNullable(updated);
+        long nowNanos = ticker.nanos();
+        Entry updated = byKey.computeIfPresent(key, (k, e) -> expired(e, nowNanos) ? null : e.touched(now, nowNanos));
+        return Optional.ofNullable(updated).map(Entry::session);
     }
 
     /**
@@ -97,11 +116,11 @@ public final class SessionManager {
      * state-changing request; a missing token is a mismatch. Does not count as use of the session.
      */
     public boolean csrfMatches(String id, String presented) {
-        Session session = byKey.get(Secrets.sha256(id));
-        if (session == null || presented == null || expired(session, clock.instant())) {
+        Entry entry = byKey.get(Secrets.sha256(id));
+        if (entry == null || presented == null || expired(entry, ticker.nanos())) {
             return false;
         }
-        return Secrets.constantTimeEquals(Secrets.sha256(presented), session.csrfTokenHash());
+        return Secrets.constantTimeEquals(Secrets.sha256(presented), entry.session().csrfTokenHash());
     }
 
     /**
@@ -112,8 +131,8 @@ public final class SessionManager {
         if (id == null) {
             return Optional.empty();
         }
-        Session session = byKey.get(Secrets.sha256(id));
-        if (session == null || expired(session, clock.instant())) {
+        Entry entry = byKey.get(Secrets.sha256(id));
+        if (entry == null || expired(entry, ticker.nanos())) {
             return Optional.empty();
         }
         return Optional.of(csrfOf(id));
@@ -131,7 +150,7 @@ public final class SessionManager {
 
     /** Ends the session with this id (sign-out); the ended session, if it was live. */
     public Optional<Session> end(String id) {
-        return Optional.ofNullable(byKey.remove(Secrets.sha256(id)));
+        return Optional.ofNullable(byKey.remove(Secrets.sha256(id))).map(Entry::session);
     }
 
     /** Ends every session of {@code user}; returns how many there were. */
@@ -142,8 +161,8 @@ public final class SessionManager {
     /** Ends every session of {@code user} except the one with key {@code keepKey} (after a password change). */
     public int endAllOfExcept(String user, String keepKey) {
         int[] ended = {0};
-        byKey.values().removeIf(s -> {
-            boolean match = s.user().equals(user) && !s.key().equals(keepKey);
+        byKey.values().removeIf(e -> {
+            boolean match = e.session().user().equals(user) && !e.session().key().equals(keepKey);
             ended[0] += match ? 1 : 0;
             return match;
         });
@@ -152,8 +171,8 @@ public final class SessionManager {
 
     /** Live sessions (for status pages and tests); expired ones not yet swept are not counted. */
     public int count() {
-        Instant now = clock.instant();
-        return (int) byKey.values().stream().filter(s -> !expired(s, now)).count();
+        long now = ticker.nanos();
+        return (int) byKey.values().stream().filter(e -> !expired(e, now)).count();
     }
 
     /** Entries in the table, expired ones not yet swept included (for tests of the sweep). */
@@ -162,11 +181,12 @@ public final class SessionManager {
     }
 
     private void sweep() {
-        Instant now = clock.instant();
-        byKey.values().removeIf(s -> expired(s, now));
+        long now = ticker.nanos();
+        byKey.values().removeIf(e -> expired(e, now));
     }
 
-    private boolean expired(Session s, Instant now) {
-        return !now.isBefore(s.lastUsed().plus(idle)) || !now.isBefore(s.created().plus(absolute));
+    /** Whether {@code e} has been idle for {@code idle} or alive for {@code absolute}, on the ticker. */
+    private boolean expired(Entry e, long nowNanos) {
+        return nowNanos - e.lastUsedNanos() >= idle.toNanos() || nowNanos - e.createdNanos() >= absolute.toNanos();
     }
 }

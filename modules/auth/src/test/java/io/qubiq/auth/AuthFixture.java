@@ -37,7 +37,8 @@ final class AuthFixture {
     AuthFixture(Path directory, AuthConfig config, PasswordHasher hasher, CheckGate gate) throws IOException {
         this.directory = directory;
         this.hasher = hasher;
-        this.auth = Auth.open(config, directory, clock, events, hasher, gate, announcements::add);
+        this.auth = Auth.open(config, directory, clock, clock.ticker(), events, hasher, gate,
+                announcements::add);
     }
 
     static PasswordHasher hasher(int minLength) {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class SessionManagerTest {
 
     final MutableClock clock = new MutableClock();
-    final SessionManager sessions = new SessionManager(clock, Duration.ofMinutes(30), Duration.ofHours(12));
+    final SessionManager sessions = new SessionManager(clock, clock.ticker(), Duration.ofMinutes(30), Duration.ofHours(12));
 
     @Test
     void sessionIdsAndCsrfTokensCarry256RandomBitsAndDiffer() {
@@ -27,7 +27,7 @@ class SessionManagerTest {
         assertThat(sessions.csrfToken(a.id())).contains(a.csrfToken());
         assertThat(sessions.csrfToken("forged")).isEmpty();
         assertThat(sessions.csrfToken(null)).isEmpty();
-        assertThat(new SessionManager(clock, Duration.ofMinutes(30), Duration.ofHours(12)).create("alice").csrfToken())
+        assertThat(new SessionManager(clock, clock.ticker(), Duration.ofMinutes(30), Duration.ofHours(12)).create("alice").csrfToken())
                 .as("a restarted gateway draws a new key").isNotEqualTo(a.csrfToken());
         sessions.end(a.id());
         assertThat(sessions.csrfToken(a.id())).isEmpty();
@@ -43,8 +43,57 @@ class SessionManagerTest {
         assertThat(sessions.resolve(s.id())).as("use restarts the idle timer").isPresent();
         clock.advance(Duration.ofMinutes(30));
         assertThat(sessions.resolve(s.id())).isEmpty();
-        clock.advance(Duration.ofMinutes(-60));
-        assertThat(sessions.resolve(s.id())).as("an expired session is gone for good").isEmpty();
+        clock.step(Duration.ofMinutes(-60));
+        assertThat(sessions.resolve(s.id())).as("an expired session is gone for good, whatever the wall clock")
+                .isEmpty();
+    }
+
+    @Test
+    void idleTimeoutKeepsItsLengthWhenTheWallClockStepsAnHourBack() {
+        // Regression: the idle timeout was "last use + idle" on the wall clock, so after a step back of one hour
+        // an unattended signed-in console stayed usable for an hour and a half instead of 30 minutes.
+        SessionManager.NewSession s = sessions.create("alice");
+        clock.advance(Duration.ofMinutes(10));
+        assertThat(sessions.resolve(s.id())).isPresent();
+
+        clock.step(Duration.ofHours(-1));
+        clock.advance(Duration.ofMinutes(29));
+        assertThat(sessions.count()).as("last used 29 min ago").isEqualTo(1);
+        clock.advance(Duration.ofMinutes(1));
+
+        assertThat(sessions.csrfMatches(s.id(), s.csrfToken())).isFalse();
+        assertThat(sessions.resolve(s.id())).isEmpty();
+    }
+
+    @Test
+    void aWallClockStepForwardOfAnHourEndsNoSessionEarly() {
+        // Regression: on the wall clock, a step forward of one hour (NTP catching up after a VM resume) ended
+        // every console session at once, idle timeout 30 min, though nobody had been idle.
+        SessionManager.NewSession s = sessions.create("alice");
+        clock.advance(Duration.ofMinutes(5));
+
+        clock.step(Duration.ofHours(1));
+
+        assertThat(sessions.count()).isEqualTo(1);
+        assertThat(sessions.csrfToken(s.id())).isPresent();
+        assertThat(sessions.resolve(s.id())).get().extracting(SessionManager.Session::lastUsed)
+                .as("use is stamped by the stepped wall clock")
+                .isEqualTo(s.session().created().plus(Duration.ofMinutes(65)));
+    }
+
+    @Test
+    void absoluteTimeoutKeepsItsLengthWhenTheWallClockStepsAnHourBack() {
+        // Regression: the absolute timeout was "sign-in + 12 h" on the wall clock; a step back of one hour let an
+        // active session live 13 hours.
+        SessionManager.NewSession s = sessions.create("alice");
+        clock.step(Duration.ofHours(-1));
+        for (int i = 0; i < 47; i++) {
+            clock.advance(Duration.ofMinutes(15));
+            assertThat(sessions.resolve(s.id())).as("after %d min", (i + 1) * 15).isPresent();
+        }
+        clock.advance(Duration.ofMinutes(15));
+
+        assertThat(sessions.resolve(s.id())).isEmpty();
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
+import io.qubiq.core.time.Ticker;
 import io.qubiq.sink.questdb.QuestDbRow;
 import java.time.Clock;
 import java.time.Instant;
@@ -69,7 +70,7 @@ public class HistorianIntakeBenchmark {
         HistorianConfig config = HistorianConfig.defaults()
                 .withRules(StorageRule.defaults().withMode(StorageMode.ALWAYS), List.of());
         tail = new LiveTail(liveTail);
-        filter = StorageFilter.of(config, Clock.systemUTC(), tail);
+        filter = StorageFilter.of(config, Clock.systemUTC(), Ticker.system(), tail);
         schema = HistorySchema.of(config);
     }
 
@@ -82,7 +83,7 @@ public class HistorianIntakeBenchmark {
     public List<QuestDbRow> intake() {
         List<TagValue> values = batch();
         List<HistorySample> samples = new ArrayList<>(values.size());
-        filter.offerAll(values, Instant.now(), samples);
+        filter.offerAll(values, Ticker.system().nanos(), samples);
         List<QuestDbRow> rows = new ArrayList<>(samples.size());
         for (HistorySample sample : samples) {
             rows.add(schema.row(sample));

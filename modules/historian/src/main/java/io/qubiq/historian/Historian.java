@@ -2,6 +2,7 @@ package io.qubiq.historian;
 
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.tag.TagValue;
+import io.qubiq.core.time.Ticker;
 import io.qubiq.historian.exec.ExecClient;
 import io.qubiq.historian.exec.SqlException;
 import io.qubiq.sink.questdb.QuestDbRow;
@@ -30,6 +31,10 @@ import org.slf4j.LoggerFactory;
  * its row to the historian's store-and-forward channel in batches ({@link RowBatcher}). A ticker thread
  * releases held-back samples and heartbeats and hands on batches that lingered long enough.
  *
+ * <p>Time: every interval (minimum interval, heartbeat, linger) is measured on the injected monotonic
+ * {@link Ticker}; the wall clock only stamps values (a heartbeat's time). A wall clock stepped back or
+ * forward therefore neither stops the historian nor makes it store a burst of heartbeats.
+ *
  * <p>The channel is injected (see {@link HistorianChannels}): start it before the historian and
  * stop it after. At start the historian creates its tables over {@code /exec}; if QuestDB is not
  * reachable then, the channel's sink creates them before its first write.
@@ -51,25 +56,36 @@ public final class Historian implements Component {
     private final StorageFilter filter;
     private final LiveTail liveTail;
     private final RowBatcher batcher;
-    private final Clock clock;
+    private final Ticker ticker;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong stored = new AtomicLong();
     private final AtomicLong filtered = new AtomicLong();
     private Subscription subscription;
-    private ScheduledExecutorService ticker;
+    private ScheduledExecutorService tickLoop;
 
+    /**
+     * A historian whose storage rules and batches measure their intervals on {@code ticker} (monotonic)
+     * and stamp heartbeats with {@code clock} (the wall clock).
+     */
     public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
-                     Clock clock) {
+                     Clock clock, Ticker ticker) {
         this.config = Objects.requireNonNull(config, "config");
         this.bus = Objects.requireNonNull(bus, "bus");
         this.exec = Objects.requireNonNull(exec, "exec");
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this.ticker = Objects.requireNonNull(ticker, "ticker");
+        Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(channel, "channel");
         this.schema = HistorySchema.of(config);
         this.liveTail = new LiveTail(config.liveTailSamplesPerTag(), config.liveTailMaxSamples());
-        this.filter = StorageFilter.of(config, clock, liveTail);
+        this.filter = StorageFilter.of(config, clock, ticker, liveTail);
         this.batcher = new RowBatcher(channel::submit, config.batchMaxRows(), Duration.ofMillis(config.lingerMs()),
-                clock);
+                ticker);
+    }
+
+    /** A historian on the JVM's monotonic clock ({@link Ticker#system()}) for its intervals. */
+    public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
+                     Clock clock) {
+        this(config, bus, channel, exec, clock, Ticker.system());
     }
 
     @Override
@@ -89,28 +105,28 @@ public final class Historian implements Component {
             log.warn("Historian could not create its tables now ({}); the channel creates them before its first"
                     + " write", e.getMessage());
         }
-        ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+        tickLoop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "historian-ticker");
             thread.setDaemon(true);
             return thread;
         });
         long tickMs = Math.max(10, Math.min(250, config.lingerMs() == 0 ? 250 : config.lingerMs()));
         batcher.start();
-        ticker.scheduleWithFixedDelay(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
+        tickLoop.scheduleWithFixedDelay(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
         subscription = bus.subscribe(new SubscriptionSpec(SUBSCRIBER, config.queueCapacityValues(),
                 OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), this::accept));
     }
 
-    /** Unsubscribes, stops the ticker, hands the last pending rows to the channel and ends the writer. */
+    /** Unsubscribes, stops the ticker thread, hands the last pending rows to the channel and ends the writer. */
     @Override
     public synchronized void stop() throws InterruptedException {
         if (subscription == null) {
             return;
         }
         subscription.close();
-        ticker.shutdown();
-        if (!ticker.awaitTermination(5, TimeUnit.SECONDS)) {
-            ticker.shutdownNow();
+        tickLoop.shutdown();
+        if (!tickLoop.awaitTermination(5, TimeUnit.SECONDS)) {
+            tickLoop.shutdownNow();
         }
         batcher.stop();
         subscription = null;
@@ -120,13 +136,14 @@ public final class Historian implements Component {
     void accept(List<TagValue> values) {
         received.addAndGet(values.size());
         List<HistorySample> samples = new ArrayList<>(values.size());
-        filter.offerAll(values, clock.instant(), samples); // one batch is one moment for the rules' intervals
+        filter.offerAll(values, ticker.nanos(), samples); // one batch is one moment for the rules' intervals
         stored.addAndGet(samples.size());
         filtered.addAndGet(values.size() - samples.size());
         batcher.add(rows(samples));
     }
 
-    private void tick() {
+    /** One turn of the ticker thread; package-private so that tests can turn it by hand. */
+    void tick() {
         try {
             List<HistorySample> due = filter.due();
             if (!due.isEmpty()) {

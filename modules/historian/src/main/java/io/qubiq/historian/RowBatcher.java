@@ -1,9 +1,8 @@
 package io.qubiq.historian;
 
+import io.qubiq.core.time.Ticker;
 import io.qubiq.sink.questdb.QuestDbRow;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -14,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Collects rows into batches (of {@code maxRows}, or fewer once the oldest pending row has waited
- * {@code linger}) and hands each batch to a writer thread, {@code historian-writer}, which submits
+ * {@code linger}, measured on a monotonic {@link Ticker} so that a wall clock stepped back does not
+ * hold a batch for the size of the step) and hands each batch to a writer thread, {@code historian-writer}, which submits
  * it to the historian's channel. So the tag-bus consumer turns the next values into rows while the
  * previous batch is being written and flushed (on the channel's fast path that is a round trip to
  * QuestDB): the two overlap instead of adding up. At most one batch waits for the writer; when it
@@ -47,15 +47,18 @@ final class RowBatcher {
     private final Submitter submitter;
     private final int maxRows;
     private final Duration linger;
-    private final Clock clock;
+    private final Ticker ticker;
     private final Object lock = new Object();
     private final BlockingQueue<List<QuestDbRow>> handOff = new ArrayBlockingQueue<>(1);
     /** Rows handed to the writer and not yet submitted or refused; guarded by {@link #written}. */
     private long unwritten;
     private final Object written = new Object();
     private List<QuestDbRow> pending = new ArrayList<>();
-    private Instant oldestPendingAt;
-    private Instant lastLogAt = Instant.MIN;
+    /** The ticker's reading when the oldest pending row was added. */
+    private long oldestPendingNanos;
+    /** The ticker's reading at the last rejection logged; guarded by {@link #written}. */
+    private long lastLogNanos;
+    private boolean loggedOnce;
     private Thread writer;
     /** Rows added and not yet submitted or refused; read without a lock by {@link #pending}. */
     private final AtomicLong unresolved = new AtomicLong();
@@ -63,11 +66,11 @@ final class RowBatcher {
     final AtomicLong rowsRejected = new AtomicLong();
     final AtomicLong submitFailures = new AtomicLong();
 
-    RowBatcher(Submitter submitter, int maxRows, Duration linger, Clock clock) {
+    RowBatcher(Submitter submitter, int maxRows, Duration linger, Ticker ticker) {
         this.submitter = submitter;
         this.maxRows = maxRows;
         this.linger = linger;
-        this.clock = clock;
+        this.ticker = ticker;
     }
 
     /** Starts the writer thread. */
@@ -88,7 +91,7 @@ final class RowBatcher {
         synchronized (lock) {
             for (QuestDbRow row : rows) {
                 if (pending.isEmpty()) {
-                    oldestPendingAt = clock.instant();
+                    oldestPendingNanos = ticker.nanos();
                 }
                 pending.add(row);
                 if (pending.size() >= maxRows) {
@@ -103,7 +106,7 @@ final class RowBatcher {
 
     void flushIfDue() {
         synchronized (lock) {
-            if (!pending.isEmpty() && !clock.instant().isBefore(oldestPendingAt.plus(linger))) {
+            if (!pending.isEmpty() && ticker.nanos() - oldestPendingNanos >= linger.toNanos()) {
                 handOnLocked();
             }
         }
@@ -195,12 +198,13 @@ final class RowBatcher {
     private void rejected(List<QuestDbRow> batch, Exception e) {
         submitFailures.incrementAndGet();
         long total = rowsRejected.addAndGet(batch.size());
-        Instant now = clock.instant();
+        long now = ticker.nanos();
         synchronized (written) {
-            if (!now.isAfter(lastLogAt.plus(LOG_INTERVAL)) && lastLogAt != Instant.MIN) {
+            if (loggedOnce && now - lastLogNanos <= LOG_INTERVAL.toNanos()) {
                 return;
             }
-            lastLogAt = now;
+            loggedOnce = true;
+            lastLogNanos = now;
         }
         log.error("Historian lost {} row(s): its store-and-forward channel did not accept them ({}); {} row(s)"
                 + " lost so far", batch.size(), e.getMessage(), total);

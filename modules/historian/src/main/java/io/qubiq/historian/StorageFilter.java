@@ -3,8 +3,8 @@ package io.qubiq.historian;
 import io.qubiq.tagbus.TagPattern;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
+import io.qubiq.core.time.Ticker;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,8 +28,12 @@ import java.util.Optional;
  *   <li><b>Heartbeat</b>: {@link #due} re-stores the last stored sample of a tag quiet for
  *       {@code max_interval_ms}, under the current time (its source and server times kept).
  * </ul>
- * Intervals are measured on the injected clock, at the moment a sample is offered, not on the
- * samples' own timestamps, so a device clock that drifts does not disturb them.
+ * Intervals are measured on the injected monotonic {@link Ticker}, at the moment a sample is offered,
+ * not on the samples' own timestamps nor on the wall clock: a device clock that drifts, or a gateway
+ * clock stepped back or forward (NTP, an operator, a resumed virtual machine), neither stops the
+ * storing of changes and heartbeats nor rushes a burst of them. The wall clock only stamps values:
+ * a stored sample keeps its source and receive times, and a heartbeat is stamped with the wall
+ * clock's time when it is stored.
  *
  * <p>Every sample the filter decides to store is also kept in the {@link LiveTail} given to it:
  * the filter looks each tag up once per value anyway, and keeps the tag's ring of the tail in the
@@ -43,6 +47,7 @@ public final class StorageFilter {
     private final List<Rule> rules;
     private final Rule defaultRule;
     private final Clock clock;
+    private final Ticker ticker;
     private final LiveTail liveTail;
     private final Map<TagPath, TagState> states = new HashMap<>();
 
@@ -54,7 +59,8 @@ public final class StorageFilter {
         /** The tag's ring in the live tail; null when the tail keeps nothing. */
         final SampleRing tail;
         HistorySample lastStored;
-        Instant lastStoredAt;
+        /** The ticker's reading when {@link #lastStored} was stored. */
+        long lastStoredNanos;
         HistorySample heldBack;
 
         TagState(StorageRule rule, SampleRing tail) {
@@ -63,21 +69,26 @@ public final class StorageFilter {
         }
     }
 
-    /** A filter that keeps its stored samples in {@code liveTail}. */
-    public StorageFilter(StorageRule defaultRule, List<StorageRule> rules, Clock clock, LiveTail liveTail) {
+    /**
+     * A filter that keeps its stored samples in {@code liveTail}; {@code ticker} measures the
+     * intervals, {@code clock} stamps heartbeats.
+     */
+    public StorageFilter(StorageRule defaultRule, List<StorageRule> rules, Clock clock, Ticker ticker,
+                         LiveTail liveTail) {
         this.defaultRule = new Rule(TagPattern.compile("**"), Objects.requireNonNull(defaultRule, "defaultRule"));
         this.rules = rules.stream().map(r -> new Rule(TagPattern.compile(r.tags()), r)).toList();
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.ticker = Objects.requireNonNull(ticker, "ticker");
         this.liveTail = Objects.requireNonNull(liveTail, "liveTail");
     }
 
     /** A filter without a live tail. */
-    public StorageFilter(StorageRule defaultRule, List<StorageRule> rules, Clock clock) {
-        this(defaultRule, rules, clock, new LiveTail(0));
+    public StorageFilter(StorageRule defaultRule, List<StorageRule> rules, Clock clock, Ticker ticker) {
+        this(defaultRule, rules, clock, ticker, new LiveTail(0));
     }
 
-    public static StorageFilter of(HistorianConfig config, Clock clock, LiveTail liveTail) {
-        return new StorageFilter(config.defaultRule(), config.rules(), clock, liveTail);
+    public static StorageFilter of(HistorianConfig config, Clock clock, Ticker ticker, LiveTail liveTail) {
+        return new StorageFilter(config.defaultRule(), config.rules(), clock, ticker, liveTail);
     }
 
     /** The rule that applies to {@code tag}. */
@@ -92,24 +103,24 @@ public final class StorageFilter {
 
     /** The sample to store for {@code value} now, or empty when it is filtered out or held back. */
     public Optional<HistorySample> offer(TagValue value) {
-        return offer(value, clock.instant());
+        return offer(value, ticker.nanos());
     }
 
     /**
-     * As {@link #offer(TagValue)}, with the clock read by the caller: a consumer handed a batch of
-     * values at once reads it once for the batch.
+     * As {@link #offer(TagValue)}, with the ticker read by the caller ({@code nowNanos}): a consumer
+     * handed a batch of values at once reads it once for the batch.
      */
-    public synchronized Optional<HistorySample> offer(TagValue value, Instant now) {
-        return Optional.ofNullable(decide(value, now));
+    public synchronized Optional<HistorySample> offer(TagValue value, long nowNanos) {
+        return Optional.ofNullable(decide(value, nowNanos));
     }
 
     /**
-     * Offers every value of a batch, in order, at {@code now}, and adds the samples to store to
-     * {@code out}: what {@link #offer(TagValue, Instant)} does for each, under one lock.
+     * Offers every value of a batch, in order, at the ticker reading {@code nowNanos}, and adds the
+     * samples to store to {@code out}: what {@link #offer(TagValue, long)} does for each, under one lock.
      */
-    public synchronized void offerAll(List<TagValue> values, Instant now, List<HistorySample> out) {
+    public synchronized void offerAll(List<TagValue> values, long nowNanos, List<HistorySample> out) {
         for (TagValue value : values) {
-            HistorySample sample = decide(value, now);
+            HistorySample sample = decide(value, nowNanos);
             if (sample != null) {
                 out.add(sample);
             }
@@ -117,7 +128,7 @@ public final class StorageFilter {
     }
 
     /** The sample to store for {@code value}, or null; the caller holds the lock. */
-    private HistorySample decide(TagValue value, Instant now) {
+    private HistorySample decide(TagValue value, long now) {
         TagState state = states.get(value.path());
         if (state == null) {
             state = new TagState(ruleFor(value.path()), liveTail.ring(value.path()));
@@ -131,22 +142,26 @@ public final class StorageFilter {
             state.heldBack = null;
             return null;
         }
-        if (state.rule.minIntervalMs() > 0 && elapsed(state, now).toMillis() < state.rule.minIntervalMs()) {
+        if (state.rule.minIntervalMs() > 0 && elapsedMs(state, now) < state.rule.minIntervalMs()) {
             state.heldBack = sample;
             return null;
         }
         return store(state, sample, now);
     }
 
-    /** Held-back samples whose minimum interval has passed, and heartbeats of quiet tags, now. */
+    /**
+     * Held-back samples whose minimum interval has passed, and heartbeats of quiet tags, now: the
+     * intervals on the ticker, a heartbeat stamped with the wall clock.
+     */
     public synchronized List<HistorySample> due() {
-        Instant now = clock.instant();
+        long now = ticker.nanos();
+        Instant wallNow = clock.instant();
         List<HistorySample> out = new ArrayList<>();
         for (TagState state : states.values()) {
             if (state.lastStored == null) {
                 continue;
             }
-            long quietMs = elapsed(state, now).toMillis();
+            long quietMs = elapsedMs(state, now);
             if (state.heldBack != null) {
                 if (quietMs >= state.rule.minIntervalMs()) {
                     out.add(store(state, state.heldBack, now));
@@ -154,23 +169,24 @@ public final class StorageFilter {
                 continue;
             }
             if (state.rule.maxIntervalMs().isPresent() && quietMs >= state.rule.maxIntervalMs().get()) {
-                out.add(store(state, state.lastStored.at(now), now));
+                out.add(store(state, state.lastStored.at(wallNow), now));
             }
         }
         return out;
     }
 
     /** Records {@code sample} as the tag's last stored one and keeps it in the live tail. */
-    private static HistorySample store(TagState state, HistorySample sample, Instant now) {
+    private static HistorySample store(TagState state, HistorySample sample, long nowNanos) {
         LiveTail.add(state.tail, sample);
         state.lastStored = sample;
-        state.lastStoredAt = now;
+        state.lastStoredNanos = nowNanos;
         state.heldBack = null;
         return sample;
     }
 
-    private static Duration elapsed(TagState state, Instant now) {
-        return Duration.between(state.lastStoredAt, now);
+    /** Milliseconds on the ticker since the tag's last stored sample; by subtraction, as the ticker asks. */
+    private static long elapsedMs(TagState state, long nowNanos) {
+        return (nowNanos - state.lastStoredNanos) / 1_000_000L;
     }
 
     static boolean significant(StorageRule rule, HistorySample last, HistorySample next) {

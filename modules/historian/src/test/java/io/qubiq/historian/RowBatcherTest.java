@@ -3,8 +3,9 @@ package io.qubiq.historian;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.qubiq.core.time.ManualTicker;
+import io.qubiq.core.time.Ticker;
 import io.qubiq.sink.questdb.QuestDbRow;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ class RowBatcherTest {
 
     @Test
     void fullBatchesReachTheChannelInTheOrderTheRowsCame() throws Exception {
-        batcher = new RowBatcher(submitted::add, 10, Duration.ofHours(1), Clock.systemUTC());
+        batcher = new RowBatcher(submitted::add, 10, Duration.ofHours(1), Ticker.system());
         batcher.start();
 
         for (int i = 0; i < 100; i += 7) {
@@ -60,7 +61,7 @@ class RowBatcherTest {
         batcher = new RowBatcher(batch -> {
             release.await();
             submitted.add(batch);
-        }, 5, Duration.ofHours(1), Clock.systemUTC());
+        }, 5, Duration.ofHours(1), Ticker.system());
         batcher.start();
 
         batcher.add(rows(0, 5)); // taken by the writer, which blocks
@@ -85,7 +86,7 @@ class RowBatcherTest {
                 throw new IllegalStateException("channel not running");
             }
             submitted.add(batch);
-        }, 5, Duration.ofHours(1), Clock.systemUTC());
+        }, 5, Duration.ofHours(1), Ticker.system());
         batcher.start();
 
         batcher.add(rows(0, 15));
@@ -99,7 +100,7 @@ class RowBatcherTest {
 
     @Test
     void stopHandsOnThePartialBatchBeforeTheWriterEnds() throws Exception {
-        RowBatcher stopping = new RowBatcher(submitted::add, 100, Duration.ofHours(1), Clock.systemUTC());
+        RowBatcher stopping = new RowBatcher(submitted::add, 100, Duration.ofHours(1), Ticker.system());
         stopping.start();
         stopping.add(rows(0, 3));
 
@@ -110,15 +111,18 @@ class RowBatcherTest {
     }
 
     @Test
-    void aBatchThatLingeredLongEnoughIsHandedOnByTheTicker() throws Exception {
-        MutableClock clock = new MutableClock(T0);
-        batcher = new RowBatcher(submitted::add, 100, Duration.ofMillis(100), clock);
+    void aBatchThatLingeredLongEnoughOnTheMonotonicClockIsHandedOnByTheTicker() throws Exception {
+        // Regression: the linger was measured on the wall clock, so after the clock stepped back one hour
+        // a pending batch (fewer than max rows) waited an hour before it was handed on. The batcher now
+        // takes only a ticker, so the wall clock is out of its reach.
+        ManualTicker ticker = new ManualTicker();
+        batcher = new RowBatcher(submitted::add, 100, Duration.ofMillis(100), ticker);
         batcher.start();
         batcher.add(rows(0, 2));
 
         batcher.flushIfDue();
         assertThat(batcher.pending()).isEqualTo(2);
-        clock.advance(Duration.ofMillis(100));
+        ticker.advance(Duration.ofMillis(100));
         batcher.flushIfDue();
 
         await().until(() -> batcher.pending() == 0);

@@ -18,7 +18,7 @@ class StorageFilterTest {
     final MutableClock clock = new MutableClock(T0);
 
     StorageFilter filter(StorageRule rule) {
-        return new StorageFilter(rule, List.of(), clock);
+        return new StorageFilter(rule, List.of(), clock, clock.ticker());
     }
 
     TagValue value(Object v) {
@@ -163,10 +163,10 @@ class StorageFilterTest {
     void whatIsStoredAndOnlyThatIsKeptInTheLiveTailAlsoWhenReleasedLaterOrRepeatedAsAHeartbeat() {
         LiveTail tail = new LiveTail(100);
         StorageFilter filter = new StorageFilter(StorageRule.defaults().withMinIntervalMs(1000)
-                .withMaxIntervalMs(5000), List.of(), clock, tail);
+                .withMaxIntervalMs(5000), List.of(), clock, clock.ticker(), tail);
         List<HistorySample> stored = new java.util.ArrayList<>();
 
-        filter.offerAll(List.of(value(1.0), value(1.0), value(2.0)), clock.instant(), stored); // 2.0 held back
+        filter.offerAll(List.of(value(1.0), value(1.0), value(2.0)), clock.ticker().nanos(), stored); // 2.0 held back
         clock.advance(java.time.Duration.ofMillis(1000));
         stored.addAll(filter.due()); // 2.0 released
         clock.advance(java.time.Duration.ofMillis(5000));
@@ -185,10 +185,11 @@ class StorageFilterTest {
         }
         StorageFilter one = filter(rule);
         List<HistorySample> each = new java.util.ArrayList<>();
-        values.forEach(v -> one.offer(v, T0).ifPresent(each::add));
+        long now = clock.ticker().nanos();
+        values.forEach(v -> one.offer(v, now).ifPresent(each::add));
         List<HistorySample> batch = new java.util.ArrayList<>();
 
-        filter(rule).offerAll(values, T0, batch);
+        filter(rule).offerAll(values, now, batch);
 
         assertThat(batch).isNotEmpty().hasSizeLessThan(values.size()).containsExactlyElementsOf(each);
     }
@@ -197,7 +198,7 @@ class StorageFilterTest {
     void firstMatchingRuleAppliesAndOthersFollowTheDefault() {
         StorageRule fast = StorageRule.defaults().withTags("plant/*/temp").withMode(StorageMode.ALWAYS);
         StorageRule line2 = StorageRule.defaults().withTags("plant/line2").withDeadbandAbsolute(1);
-        StorageFilter filter = new StorageFilter(StorageRule.defaults(), List.of(fast, line2), clock);
+        StorageFilter filter = new StorageFilter(StorageRule.defaults(), List.of(fast, line2), clock, clock.ticker());
 
         assertThat(filter.ruleFor(TagPath.of("plant/line2/temp"))).isEqualTo(fast);
         assertThat(filter.ruleFor(TagPath.of("plant/line2/flow"))).isEqualTo(line2);
@@ -205,6 +206,6 @@ class StorageFilterTest {
         assertThat(filter.ruleFor(TagPath.of("plant/line20/flow"))).isEqualTo(StorageRule.defaults());
         assertThat(filter.ruleFor(TagPath.of("plant/a/b/temp"))).isEqualTo(StorageRule.defaults());
         assertThat(new StorageFilter(StorageRule.defaults(), List.of(StorageRule.defaults().withTags("plant/**/temp")
-                .withMinIntervalMs(5)), clock).ruleFor(TagPath.of("plant/a/b/temp")).minIntervalMs()).isEqualTo(5);
+                .withMinIntervalMs(5)), clock, clock.ticker()).ruleFor(TagPath.of("plant/a/b/temp")).minIntervalMs()).isEqualTo(5);
     }
 }

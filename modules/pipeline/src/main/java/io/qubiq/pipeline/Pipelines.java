@@ -2,6 +2,7 @@ package io.qubiq.pipeline;
 
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.time.Ticker;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.pipeline.config.OutputConfig;
 import io.qubiq.pipeline.config.PipelineConfig;
@@ -64,6 +65,7 @@ public final class Pipelines implements Component {
     private final DeviceMessages messages;
     private final OutputFactory outputs;
     private final Clock clock;
+    private final Ticker ticker;
     private final EventPublisher events;
     private final Map<String, Pipeline> pipelines = new LinkedHashMap<>();
     private final Map<String, Trigger> triggers = new LinkedHashMap<>();
@@ -80,6 +82,17 @@ public final class Pipelines implements Component {
     /** @param events where an event that fails (its output not produced) is reported as a loss */
     public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
                      OutputFactory outputs, Clock clock, EventPublisher events) {
+        this(configs, stateDir, bus, messages, outputs, clock, Ticker.system(), events);
+    }
+
+    /**
+     * @param clock  the wall clock: stamps events and the saved due times of timers
+     * @param ticker the monotonic clock that timer intervals are measured on
+     * @param events where an event that fails (its output not produced) is reported as a loss
+     */
+    public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
+                     OutputFactory outputs, Clock clock, Ticker ticker, EventPublisher events) {
+        this.ticker = ticker;
         this.events = events;
         this.configs = new LinkedHashMap<>(configs);
         this.store = new PipelineStateStore(stateDir);
@@ -148,7 +161,8 @@ public final class Pipelines implements Component {
     private Trigger trigger(TriggerConfig config) {
         return switch (config.kind()) {
             case TAGS -> new TagChangeTrigger(bus, config.tags().orElseThrow());
-            case INTERVAL -> new IntervalTrigger(scheduler, Duration.ofMillis(config.intervalMs().orElseThrow()), clock);
+            case INTERVAL -> new IntervalTrigger(scheduler, Duration.ofMillis(config.intervalMs().orElseThrow()),
+                    clock, ticker);
             case MQTT -> new MqttMessageTrigger(messages, config.mqtt().orElseThrow().connection(),
                     config.mqtt().orElseThrow().topic());
         };

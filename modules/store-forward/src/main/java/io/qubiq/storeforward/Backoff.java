@@ -7,6 +7,10 @@ import java.util.random.RandomGenerator;
  * about {@code initial * 2^(n-1)}, capped at {@code max}, spread by ±20 % so that many channels
  * recovering from the same outage do not retry in lockstep. {@link #reset()} after a success.
  *
+ * <p>Time: a delay is a duration, to be waited on the monotonic clock (the forwarder's
+ * {@code Wakeups.await} counts it down on {@link System#nanoTime()}), never turned into a wall-clock
+ * instant: a wall clock stepped back would then stretch one retry wait by the size of the step.
+ *
  * <p>Threading: owned by the forwarder thread.
  */
 final class Backoff {

@@ -29,6 +29,10 @@ import org.slf4j.LoggerFactory;
  * connection is DOWN with that error. A change callback that throws is logged and skipped; neither
  * stops the probing. A probe that hangs delays only its own next probe.
  *
+ * <p>Time: the probe interval is the scheduler's fixed delay, which follows the JVM's monotonic clock,
+ * so a wall clock stepped back or forward neither stops nor rushes the probes; the injected wall clock
+ * only stamps each verdict's "since".
+ *
  * <p>Threading: probes run on the monitor's scheduler threads; state reads are lock-free and safe
  * from any thread; change callbacks run on the probing thread and must be quick.
  */

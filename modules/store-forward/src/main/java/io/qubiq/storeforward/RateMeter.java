@@ -8,6 +8,10 @@ import java.util.function.LongSupplier;
  * average with a time constant of about {@code windowMs}, so bursts and pauses show within seconds
  * without the figure jumping about.
  *
+ * <p>Time: {@code nanoClock} must be monotonic ({@link io.qubiq.core.time.Ticker#nanos()},
+ * {@code System::nanoTime}), never derived from the wall clock: a wall clock stepped back would make
+ * {@link #rate} freeze (no elapsed time) and one stepped forward would flatten the rate towards zero.
+ *
  * <p>Threading: {@link #add} from any thread; {@link #rate} is synchronized.
  */
 final class RateMeter {

@@ -111,6 +111,31 @@ class ConnectionMonitorTest {
     }
 
     @Test
+    void probesKeepTheirIntervalWhenTheWallClockStepsAnHourBackAndForward() {
+        // Catches probe timing moved onto the wall clock (a "next probe at" instant compared with clock.instant()):
+        // after a step back of one hour no probe would run for an hour, so a destination that went down would
+        // stay UP and its forwarder would keep writing into it. The probe rhythm is the scheduler's, which
+        // follows the monotonic clock; the wall clock only stamps "since".
+        Liveness liveness = monitor.register("sql", probe, Duration.ofMillis(50));
+        monitor.start();
+        await().atMost(Duration.ofSeconds(5)).until(() -> probe.calls.get() >= 3);
+
+        clock.advance(LONG.negated());
+        int beforeBack = probe.calls.get();
+        await().atMost(Duration.ofSeconds(5)).until(() -> probe.calls.get() >= beforeBack + 5);
+        probe.down("connection refused");
+        await().atMost(Duration.ofSeconds(2)).until(() -> liveness.state() == ConnectionState.DOWN);
+        assertThat(monitor.status("sql")).get().extracting(ConnectionStatus::since).as("stamped by the stepped clock")
+                .isEqualTo(T0.minus(LONG));
+
+        clock.advance(LONG.multipliedBy(2));
+        int beforeForward = probe.calls.get();
+        await().atMost(Duration.ofSeconds(5)).until(() -> probe.calls.get() >= beforeForward + 5);
+        probe.up();
+        await().atMost(Duration.ofSeconds(2)).until(() -> liveness.state() == ConnectionState.UP);
+    }
+
+    @Test
     void longIntervalMeansOneProbeAtStartAndNoMoreForAWhile() {
         monitor.register("sql", probe, LONG);
         monitor.start();

@@ -5,6 +5,7 @@ import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.WalSuspendedAlarm;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.time.Ticker;
 import io.qubiq.historian.exec.ExecClient;
 import io.qubiq.historian.exec.SqlException;
 import io.qubiq.historian.exec.SqlText;
@@ -45,6 +46,10 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * A table whose {@code writerTxn} advances starts its resume count afresh.
  *
+ * <p>Time: the resume backoff is measured on the monotonic {@link Ticker}, so a wall clock stepped back
+ * does not put off the next resume by the size of the step; the wall clock stamps alarms, audit
+ * entries and the last poll time.
+ *
  * <p>Threading: polls run on the daemon thread {@code wal-supervisor}; {@link #pollOnce},
  * {@link #resumeFromNextTransaction} and {@link #status} may be called from any thread and are
  * serialized on the supervisor.
@@ -57,6 +62,7 @@ public final class WalSupervisor implements Component {
     private final WalSupervisorConfig config;
     private final EventPublisher events;
     private final Clock clock;
+    private final Ticker ticker;
     private final Map<String, Watch> watches = new LinkedHashMap<>();
     private final AtomicLong polls = new AtomicLong();
     private ScheduledExecutorService scheduler;
@@ -69,8 +75,10 @@ public final class WalSupervisor implements Component {
         long countedAtTxn = -1;
         int autoResumes;
         long autoResumesTotal;
-        Instant suspendedSince;
-        Instant lastResumeAt;
+        /** The ticker's reading when the table was first seen suspended; null while it applies. */
+        Long suspendedSinceNanos;
+        /** The ticker's reading at the last automatic resume. */
+        long lastResumeNanos;
         boolean poisoned;
         boolean alarmActive;
         boolean lagging;
@@ -80,15 +88,24 @@ public final class WalSupervisor implements Component {
         }
     }
 
-    /**
-     * @param tables the QuestDB tables to watch (the historian's); only these can be resumed here
-     */
+    /** A supervisor whose resume backoff runs on the JVM's monotonic clock ({@link Ticker#system()}). */
     public WalSupervisor(ExecClient exec, List<String> tables, WalSupervisorConfig config, EventPublisher events,
                          Clock clock) {
+        this(exec, tables, config, events, clock, Ticker.system());
+    }
+
+    /**
+     * @param tables the QuestDB tables to watch (the historian's); only these can be resumed here
+     * @param clock  the wall clock: stamps alarms, audit entries and poll times
+     * @param ticker the monotonic clock the resume backoff is measured on
+     */
+    public WalSupervisor(ExecClient exec, List<String> tables, WalSupervisorConfig config, EventPublisher events,
+                         Clock clock, Ticker ticker) {
         this.exec = Objects.requireNonNull(exec, "exec");
         this.config = Objects.requireNonNull(config, "config");
         this.events = Objects.requireNonNull(events, "events");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.ticker = Objects.requireNonNull(ticker, "ticker");
         for (String table : tables) {
             watches.put(SqlText.identifier(table), new Watch(table));
         }
@@ -153,24 +170,25 @@ public final class WalSupervisor implements Component {
     public synchronized void pollOnce() throws SqlException {
         Map<String, WalTableRow> rows = WalTableRow.byName(exec.exec(WalTableRow.QUERY));
         Instant now = clock.instant();
+        long nowNanos = ticker.nanos();
         for (Watch watch : watches.values()) {
             watch.lastPollAt = now;
             watch.row = rows.get(watch.table);
             if (watch.row != null) {
-                inspect(watch, watch.row, now);
+                inspect(watch, watch.row, now, nowNanos);
             }
         }
         polls.incrementAndGet();
     }
 
-    private void inspect(Watch watch, WalTableRow row, Instant now) throws SqlException {
+    private void inspect(Watch watch, WalTableRow row, Instant now, long nowNanos) throws SqlException {
         if (row.writerTxn() != watch.countedAtTxn) {
             watch.countedAtTxn = row.writerTxn();
             watch.autoResumes = 0;
         }
         checkLag(watch, row);
         if (!row.suspended()) {
-            watch.suspendedSince = null;
+            watch.suspendedSinceNanos = null;
             if (watch.alarmActive) {
                 watch.alarmActive = false;
                 watch.poisoned = false;
@@ -179,8 +197,8 @@ public final class WalSupervisor implements Component {
             }
             return;
         }
-        if (watch.suspendedSince == null) {
-            watch.suspendedSince = now;
+        if (watch.suspendedSinceNanos == null) {
+            watch.suspendedSinceNanos = nowNanos;
             log.warn("QuestDB table {} is suspended at transaction {} of {}: {} {}", row.name(), row.writerTxn(),
                     row.sequencerTxn(), row.errorTag(), row.errorMessage());
         }
@@ -197,16 +215,17 @@ public final class WalSupervisor implements Component {
                     + " automatic resume(s): a poison transaction.");
             return;
         }
-        Instant due = watch.autoResumes == 0 ? watch.suspendedSince.plusMillis(config.resumeBackoffInitialMs())
-                : watch.lastResumeAt.plus(backoff(watch.autoResumes));
-        if (now.isBefore(due)) {
+        long waitedNanos = nowNanos - (watch.autoResumes == 0 ? watch.suspendedSinceNanos : watch.lastResumeNanos);
+        Duration wait = watch.autoResumes == 0 ? Duration.ofMillis(config.resumeBackoffInitialMs())
+                : backoff(watch.autoResumes);
+        if (waitedNanos < wait.toNanos()) {
             return;
         }
         exec.exec("ALTER TABLE " + SqlText.identifier(row.name()) + " RESUME WAL");
         watch.autoResumes++;
         watch.autoResumesTotal++;
-        watch.lastResumeAt = now;
-        watch.suspendedSince = null;
+        watch.lastResumeNanos = nowNanos;
+        watch.suspendedSinceNanos = null;
         log.warn("Resumed QuestDB table {} at transaction {} (cause {}, automatic resume {} of {})", row.name(),
                 row.writerTxn(), cause, watch.autoResumes, config.resumeAttemptsPerTxn());
     }
@@ -288,7 +307,7 @@ public final class WalSupervisor implements Component {
                 skips ? ", skipping transaction " + (row.writerTxn() + 1) : " (no transaction to skip)");
         watch.poisoned = false;
         watch.autoResumes = 0;
-        watch.suspendedSince = null;
+        watch.suspendedSinceNanos = null;
         pollOnce();
         return status(watch);
     }
