@@ -51,7 +51,9 @@ class ChannelPressureTest {
         f.sink.down(true);
         int written = fillUntilFill(90);
 
-        assertThat(f.events.alarms(BufferPressureAlarm.class)).singleElement().satisfies(alarm -> {
+        // raised once at 80 %; while raised, later publications of the same alarm only follow the fill
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).allSatisfy(alarm -> assertThat(alarm.active()).isTrue());
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).first().satisfies(alarm -> {
             assertThat(alarm.active()).isTrue();
             assertThat(alarm.fillPercent()).isBetween(80.0, 81.0);
             assertThat(alarm.maxBytes()).isEqualTo(1 << 20);
@@ -62,8 +64,8 @@ class ChannelPressureTest {
 
         f.sink.down(false);
         await().atMost(Duration.ofSeconds(20)).until(() -> f.sink.received().size() == written);
-        assertThat(f.events.alarms(BufferPressureAlarm.class)).hasSize(2);
-        assertThat(f.events.alarms(BufferPressureAlarm.class).get(1).active()).isFalse();
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).filteredOn(alarm -> !alarm.active()).hasSize(1);
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).last().satisfies(alarm -> assertThat(alarm.active()).isFalse());
         assertThat(f.channel.status().pressureAlarm()).isFalse();
     }
 
