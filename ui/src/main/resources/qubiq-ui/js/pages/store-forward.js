@@ -1,7 +1,8 @@
 // Settings → Store & Forward: one row per outbound connection's channel, live from the "status"
 // event. A channel above its high-water mark is marked by colour, an icon and the words
-// "pressure alarm", so it does not rely on colour alone. Below the table, the gateway's active
-// alarms, updated by the "alarm" event.
+// "pressure alarm", so it does not rely on colour alone; one whose full buffer refuses new items
+// says "refusing" the same way, and its refused count stands next to the dropped one (both are
+// lost items). Below the table, the gateway's active alarms, updated by the "alarm" event.
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure, table } from "../dom.js";
 import { subscribe } from "../events.js";
@@ -46,9 +47,14 @@ export async function render(root) {
 
 function show(holder, banner, channels, rows) {
   const alarms = channels.filter((c) => c.pressureAlarm);
-  clear(banner, alarms.length === 0 ? null : h("p", { class: "alarm-banner", "data-test": "sf-alarm-banner" },
-      h("span", { "aria-hidden": "true" }, "⚠ "),
-      `Pressure alarm: ${alarms.map((c) => c.connection).join(", ")} above the high-water mark.`));
+  const refusing = channels.filter((c) => c.refusing);
+  clear(banner,
+      refusing.length === 0 ? null : h("p", { class: "alarm-banner", "data-test": "sf-refusing-banner" },
+          h("span", { "aria-hidden": "true" }, "⚠ "),
+          `Refusing: ${refusing.map((c) => c.connection).join(", ")} full; new items are turned away and lost.`),
+      alarms.length === 0 ? null : h("p", { class: "alarm-banner", "data-test": "sf-alarm-banner" },
+          h("span", { "aria-hidden": "true" }, "⚠ "),
+          `Pressure alarm: ${alarms.map((c) => c.connection).join(", ")} above the high-water mark.`));
   if (channels.length === 0) {
     rows.clear();
     clear(holder, empty("No outbound connections are configured, so there are no store-and-forward channels."));
@@ -60,7 +66,7 @@ function show(holder, banner, channels, rows) {
     // and focus stay put while the figures change every second
     rows.clear();
     const { element, body } = table(["Connection", "State", "Fill", "Buffered", "Oldest item", "In / out",
-      "Time to full / drain", "Dropped", "Quarantined", "Last error"], { class: "sf", "data-test": "sf-table" });
+      "Time to full / drain", "Lost at the limit", "Quarantined", "Last error"], { class: "sf", "data-test": "sf-table" });
     for (const channel of channels) {
       const row = channelRow(channel.connection);
       rows.set(channel.connection, row);
@@ -83,6 +89,9 @@ function channelRow(connection) {
   const [state, fillCell, buffered, oldest, rates, outlookCell, dropped, , lastError] = cells;
   state.setAttribute("data-test", "sf-state");
   buffered.setAttribute("data-test", "sf-buffered");
+  const droppedCount = h("div", { "data-test": "sf-dropped" });
+  const refusedCount = h("div", { "data-test": "sf-refused" });
+  dropped.append(droppedCount, refusedCount);
 
   function update(c) {
     const highWater = Number.isFinite(c.highWaterPercent) ? c.highWaterPercent : DEFAULT_HIGH_WATER_PERCENT;
@@ -92,8 +101,9 @@ function channelRow(connection) {
     element.dataset.state = c.state;
     clear(name, c.connection, h("div", { class: "sub" }, "destination ",
         h("span", { class: "state-" + String(c.destination).toLowerCase() }, c.destination)));
-    state.className = TROUBLE.has(c.state) ? "warn" : "";
+    state.className = TROUBLE.has(c.state) || c.refusing ? "warn" : "";
     clear(state, STATE_TEXT[c.state] || c.state,
+        c.refusing ? h("div", { class: "pill alarm", "data-test": "sf-refusing" }, "⚠ refusing: buffer full") : null,
         c.pressureAlarm ? h("div", { class: "pill alarm", "data-test": "sf-pressure" }, "⚠ pressure alarm") : null);
     const level = h("span", { class: "level" });
     const mark = h("span", { class: "mark", title: `high-water mark ${highWater} %` });
@@ -109,8 +119,10 @@ function channelRow(connection) {
     oldest.textContent = f.duration(f.seconds(c.oldestItemAge));
     clear(rates, "in ", f.rate(c.inBytesPerSecond), h("div", { class: "sub" }, "out ", f.rate(c.outBytesPerSecond)));
     outlookCell.textContent = outlook(c);
-    dropped.className = c.itemsDropped > 0 ? "warn" : "";
-    dropped.textContent = f.count(c.itemsDropped);
+    const refused = Number(c.itemsRefused) || 0;
+    dropped.className = c.itemsDropped > 0 || refused > 0 ? "warn" : "";
+    droppedCount.textContent = "Dropped " + f.count(c.itemsDropped);
+    refusedCount.textContent = "Refused " + f.count(refused);
     link.textContent = f.count(c.quarantineItems);
     link.setAttribute("aria-label", `Quarantine of ${c.connection}: ${c.quarantineItems} items`);
     quarantineBytes.textContent = f.bytes(c.quarantineBytes);
