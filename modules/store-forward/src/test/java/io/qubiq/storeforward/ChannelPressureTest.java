@@ -139,6 +139,7 @@ class ChannelPressureTest {
             }
         }
 
+        int refusedItems = refused;
         ChannelStatus full = f.channel.status();
         assertThat(refused).isPositive();
         assertThat(full.itemsRefused()).isEqualTo(refused);
@@ -155,7 +156,7 @@ class ChannelPressureTest {
         assertThat(f.channel.status().refusing()).isFalse();
         assertThat(f.events.alarms(ItemsRefusedAlarm.class)).hasSize(2).last().satisfies(alarm -> {
             assertThat(alarm.active()).isFalse();
-            assertThat(alarm.refusedInEpisode()).isEqualTo(refused);
+            assertThat(alarm.refusedInEpisode()).isEqualTo(refusedItems);
         });
     }
 }
