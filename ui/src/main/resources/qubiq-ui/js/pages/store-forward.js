@@ -9,6 +9,9 @@ import { subscribe } from "../events.js";
 import * as f from "../format.js";
 import { alarmsPanel } from "./alarms.js";
 
+/** How far back the fill's trend looks: short, so an outage shows within seconds (the rates lag). */
+const TREND_WINDOW_MS = 10_000;
+
 /** The store-forward default until the status carries each channel's own mark. */
 const DEFAULT_HIGH_WATER_PERCENT = 80;
 
@@ -92,6 +95,7 @@ function channelRow(connection) {
   const droppedCount = h("div", { "data-test": "sf-dropped" });
   const refusedCount = h("div", { "data-test": "sf-refused" });
   dropped.append(droppedCount, refusedCount);
+  const fills = []; // [time in ms, buffered bytes] of the last TREND_WINDOW_MS
 
   function update(c) {
     const highWater = Number.isFinite(c.highWaterPercent) ? c.highWaterPercent : DEFAULT_HIGH_WATER_PERCENT;
@@ -118,7 +122,10 @@ function channelRow(connection) {
         h("div", { class: "sub" }, f.bytes(c.bufferedBytes)));
     oldest.textContent = f.duration(f.seconds(c.oldestItemAge));
     clear(rates, "in ", f.rate(c.inBytesPerSecond), h("div", { class: "sub" }, "out ", f.rate(c.outBytesPerSecond)));
-    outlookCell.textContent = outlook(c);
+    const now = Date.now();
+    fills.push([now, Number(c.bufferedBytes) || 0]);
+    while (fills.length > 2 && now - fills[0][0] > TREND_WINDOW_MS) fills.shift();
+    outlookCell.textContent = outlook(c, fills);
     const refused = Number(c.itemsRefused) || 0;
     dropped.className = c.itemsDropped > 0 || refused > 0 ? "warn" : "";
     droppedCount.textContent = "Dropped " + f.count(c.itemsDropped);
@@ -133,9 +140,15 @@ function channelRow(connection) {
   return { element, update };
 }
 
-/** Time until the buffer is full (growing) or empty (shrinking), from the current rates. */
-function outlook(c) {
-  const net = (Number(c.inBytesPerSecond) || 0) - (Number(c.outBytesPerSecond) || 0);
+/**
+ * Time until the buffer is full (growing) or empty (shrinking): from how its bytes changed over the
+ * last ten seconds once the page has seen two seconds of them, from the smoothed rates before.
+ */
+function outlook(c, fills) {
+  const [t0, b0] = fills[0];
+  const [t1, b1] = fills[fills.length - 1];
+  const net = t1 - t0 >= 2000 ? (b1 - b0) * 1000 / (t1 - t0)
+    : (Number(c.inBytesPerSecond) || 0) - (Number(c.outBytesPerSecond) || 0);
   if (c.bufferedBytes > 0 && net < 0) return "drains in " + f.duration(c.bufferedBytes / -net);
   if (net > 0 && c.bufferedBytes > 0) return "full in " + f.duration((c.maxBytes - c.bufferedBytes) / net);
   return c.bufferedBytes > 0 ? "steady" : "–";
