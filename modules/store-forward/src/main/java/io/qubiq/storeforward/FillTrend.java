@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Samples are kept at most every {@value #SAMPLE_EVERY_MS} ms and for {@code windowMs}; the
  * rate needs samples spanning at least {@value #MIN_SPAN_MS} ms. Durations come from a monotonic
- * clock. Threading: safe for concurrent callers (synchronized; called after appends).
+ * clock. Threading: safe for concurrent callers; a call between two samples (most appends) reads
+ * one volatile field and returns, the rest is synchronized.
  */
 final class FillTrend {
 
@@ -25,23 +26,31 @@ final class FillTrend {
 
     private final long windowNanos;
     private final LongSupplier nanoClock;
+    private static final long SAMPLE_EVERY_NANOS = SAMPLE_EVERY_MS * 1_000_000L;
+
     private final ArrayDeque<Sample> samples = new ArrayDeque<>();
-    private Sample latest;
+    private volatile long lastSampleNanos;
 
     FillTrend(long windowMs, LongSupplier nanoClock) {
         this.windowNanos = windowMs * 1_000_000L;
         this.nanoClock = nanoClock;
+        this.lastSampleNanos = nanoClock.getAsLong() - SAMPLE_EVERY_NANOS;
     }
 
-    synchronized void sample(long usedBytes) {
+    void sample(long usedBytes) {
         long now = nanoClock.getAsLong();
-        latest = new Sample(now, usedBytes);
-        Sample last = samples.peekLast();
-        if (last == null || now - last.nanos() >= SAMPLE_EVERY_MS * 1_000_000L) {
-            samples.addLast(latest);
+        if (now - lastSampleNanos < SAMPLE_EVERY_NANOS) {
+            return;
         }
-        while (samples.size() > 1 && now - samples.peekFirst().nanos() > windowNanos) {
-            samples.pollFirst();
+        synchronized (this) {
+            if (now - lastSampleNanos < SAMPLE_EVERY_NANOS) {
+                return;
+            }
+            lastSampleNanos = now;
+            samples.addLast(new Sample(now, usedBytes));
+            while (samples.size() > 1 && now - samples.peekFirst().nanos() > windowNanos) {
+                samples.pollFirst();
+            }
         }
     }
 
@@ -51,7 +60,7 @@ final class FillTrend {
      */
     synchronized OptionalDouble bytesPerSecond() {
         Sample first = samples.peekFirst();
-        Sample last = latest;
+        Sample last = samples.peekLast();
         if (first == null || nanoClock.getAsLong() - last.nanos() > windowNanos) {
             return OptionalDouble.empty();
         }
