@@ -84,22 +84,23 @@ final class PressureAlarms implements WatermarkListener {
         }
     }
 
-    private void publishPressure(BufferStats stats) {
+    /** Raise, follow-up and clear are published under this lock, so a follow-up never lands after the clear. */
+    private synchronized void publishPressure(BufferStats stats) {
         BufferPressureAlarm alarm = alarm(true, stats);
-        synchronized (this) {
-            publishedFill = alarm.fillPercent();
-            publishedNanos = counters.nanoClock.getAsLong();
-        }
+        publishedFill = alarm.fillPercent();
+        publishedNanos = counters.nanoClock.getAsLong();
         log.warn("{}", alarm.message());
         events.alarm(alarm);
     }
 
     @Override
     public void onLowWater(BufferStats stats) {
-        if (pressure.compareAndSet(true, false)) {
-            BufferPressureAlarm alarm = alarm(false, stats);
-            log.info("{}", alarm.message());
-            events.alarm(alarm);
+        synchronized (this) {
+            if (pressure.compareAndSet(true, false)) {
+                BufferPressureAlarm alarm = alarm(false, stats);
+                log.info("{}", alarm.message());
+                events.alarm(alarm);
+            }
         }
         if (dropping.compareAndSet(true, false)) {
             long total = stats.droppedRecords();
@@ -156,16 +157,14 @@ final class PressureAlarms implements WatermarkListener {
         double fill = fillPercent(stats);
         long now = counters.nanoClock.getAsLong();
         synchronized (this) {
-            if (Math.abs(fill - publishedFill) < FOLLOW_FILL_POINTS && now - publishedNanos < FOLLOW_FILL_EVERY_NANOS) {
-                return;
-            }
-            if (!pressure.get()) {
+            if (!pressure.get()
+                    || Math.abs(fill - publishedFill) < FOLLOW_FILL_POINTS && now - publishedNanos < FOLLOW_FILL_EVERY_NANOS) {
                 return;
             }
             publishedFill = fill;
             publishedNanos = now;
+            events.alarm(alarm(true, stats));
         }
-        events.alarm(alarm(true, stats));
     }
 
     /** Compares the buffer's drop total with the last one seen; raises the drop alarm on the first drop. */
