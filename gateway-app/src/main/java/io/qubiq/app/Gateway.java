@@ -19,6 +19,8 @@ import io.qubiq.app.pipelines.PipelineOutputs;
 import io.qubiq.app.pipelines.PipelinesAccess;
 import io.qubiq.console.PipelineRoutes;
 import io.qubiq.pipeline.Pipelines;
+import io.qubiq.pipeline.config.TriggerConfig;
+import io.qubiq.pipeline.trigger.TagChangeTrigger;
 import io.qubiq.console.HistoryRoutes;
 import io.qubiq.console.StoreForwardRoutes;
 import io.qubiq.core.error.ConfigurationException;
@@ -192,6 +194,17 @@ public final class Gateway {
         metrics.bindLifecycle(lifecycle);
         metrics.bindHealth(status);
         metrics.bindTagBus(tagBus);
+        metrics.bindDevices(devices);
+        history.ifPresent(parts -> {
+            metrics.bindTagBusSubscriber(tagBus, Historian.SUBSCRIBER);
+            metrics.bindHistorian(parts.historian()::status, parts.wal()::status, parts.historian().schema().tables());
+        });
+        config.pipelines().forEach((id, pipeline) -> {
+            if (pipeline.trigger().kind() == TriggerConfig.Kind.TAGS) {
+                metrics.bindTagBusSubscriber(tagBus, TagChangeTrigger.subscriberName(id));
+            }
+        });
+        pipelines.ifPresent(p -> metrics.bindPipelines(p::status, config.pipelines().keySet()));
     }
 
     /**

@@ -1,12 +1,16 @@
 // Settings → Store & Forward: one row per outbound connection's channel, live from the "status"
 // event. A channel above its high-water mark is marked by colour, an icon and the words
-// "pressure alarm", so it does not rely on colour alone. Below the table, the gateway's active
-// alarms, updated by the "alarm" event.
+// "pressure alarm", so it does not rely on colour alone; one whose full buffer refuses new items
+// says "refusing" the same way, and its refused count stands next to the dropped one (both are
+// lost items). Below the table, the gateway's active alarms, updated by the "alarm" event.
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure, table } from "../dom.js";
 import { subscribe } from "../events.js";
 import * as f from "../format.js";
 import { alarmsPanel } from "./alarms.js";
+
+/** How far back the fill's trend looks: short, so an outage shows within seconds (the rates lag). */
+const TREND_WINDOW_MS = 10_000;
 
 /** The store-forward default until the status carries each channel's own mark. */
 const DEFAULT_HIGH_WATER_PERCENT = 80;
@@ -46,9 +50,14 @@ export async function render(root) {
 
 function show(holder, banner, channels, rows) {
   const alarms = channels.filter((c) => c.pressureAlarm);
-  clear(banner, alarms.length === 0 ? null : h("p", { class: "alarm-banner", "data-test": "sf-alarm-banner" },
-      h("span", { "aria-hidden": "true" }, "⚠ "),
-      `Pressure alarm: ${alarms.map((c) => c.connection).join(", ")} above the high-water mark.`));
+  const refusing = channels.filter((c) => c.refusing);
+  clear(banner,
+      refusing.length === 0 ? null : h("p", { class: "alarm-banner", "data-test": "sf-refusing-banner" },
+          h("span", { "aria-hidden": "true" }, "⚠ "),
+          `Refusing: ${refusing.map((c) => c.connection).join(", ")} full; new items are turned away and lost.`),
+      alarms.length === 0 ? null : h("p", { class: "alarm-banner", "data-test": "sf-alarm-banner" },
+          h("span", { "aria-hidden": "true" }, "⚠ "),
+          `Pressure alarm: ${alarms.map((c) => c.connection).join(", ")} above the high-water mark.`));
   if (channels.length === 0) {
     rows.clear();
     clear(holder, empty("No outbound connections are configured, so there are no store-and-forward channels."));
@@ -60,7 +69,7 @@ function show(holder, banner, channels, rows) {
     // and focus stay put while the figures change every second
     rows.clear();
     const { element, body } = table(["Connection", "State", "Fill", "Buffered", "Oldest item", "In / out",
-      "Time to full / drain", "Dropped", "Quarantined", "Last error"], { class: "sf", "data-test": "sf-table" });
+      "Time to full / drain", "Lost at the limit", "Quarantined", "Last error"], { class: "sf", "data-test": "sf-table" });
     for (const channel of channels) {
       const row = channelRow(channel.connection);
       rows.set(channel.connection, row);
@@ -83,6 +92,10 @@ function channelRow(connection) {
   const [state, fillCell, buffered, oldest, rates, outlookCell, dropped, , lastError] = cells;
   state.setAttribute("data-test", "sf-state");
   buffered.setAttribute("data-test", "sf-buffered");
+  const droppedCount = h("div", { "data-test": "sf-dropped" });
+  const refusedCount = h("div", { "data-test": "sf-refused" });
+  dropped.append(droppedCount, refusedCount);
+  const fills = []; // [time in ms, buffered bytes] of the last TREND_WINDOW_MS
 
   function update(c) {
     const highWater = Number.isFinite(c.highWaterPercent) ? c.highWaterPercent : DEFAULT_HIGH_WATER_PERCENT;
@@ -92,8 +105,9 @@ function channelRow(connection) {
     element.dataset.state = c.state;
     clear(name, c.connection, h("div", { class: "sub" }, "destination ",
         h("span", { class: "state-" + String(c.destination).toLowerCase() }, c.destination)));
-    state.className = TROUBLE.has(c.state) ? "warn" : "";
+    state.className = TROUBLE.has(c.state) || c.refusing ? "warn" : "";
     clear(state, STATE_TEXT[c.state] || c.state,
+        c.refusing ? h("div", { class: "pill alarm", "data-test": "sf-refusing" }, "⚠ refusing: buffer full") : null,
         c.pressureAlarm ? h("div", { class: "pill alarm", "data-test": "sf-pressure" }, "⚠ pressure alarm") : null);
     const level = h("span", { class: "level" });
     const mark = h("span", { class: "mark", title: `high-water mark ${highWater} %` });
@@ -108,9 +122,14 @@ function channelRow(connection) {
         h("div", { class: "sub" }, f.bytes(c.bufferedBytes)));
     oldest.textContent = f.duration(f.seconds(c.oldestItemAge));
     clear(rates, "in ", f.rate(c.inBytesPerSecond), h("div", { class: "sub" }, "out ", f.rate(c.outBytesPerSecond)));
-    outlookCell.textContent = outlook(c);
-    dropped.className = c.itemsDropped > 0 ? "warn" : "";
-    dropped.textContent = f.count(c.itemsDropped);
+    const now = Date.now();
+    fills.push([now, Number(c.bufferedBytes) || 0]);
+    while (fills.length > 2 && now - fills[0][0] > TREND_WINDOW_MS) fills.shift();
+    outlookCell.textContent = outlook(c, fills);
+    const refused = Number(c.itemsRefused) || 0;
+    dropped.className = c.itemsDropped > 0 || refused > 0 ? "warn" : "";
+    droppedCount.textContent = "Dropped " + f.count(c.itemsDropped);
+    refusedCount.textContent = "Refused " + f.count(refused);
     link.textContent = f.count(c.quarantineItems);
     link.setAttribute("aria-label", `Quarantine of ${c.connection}: ${c.quarantineItems} items`);
     quarantineBytes.textContent = f.bytes(c.quarantineBytes);
@@ -121,9 +140,15 @@ function channelRow(connection) {
   return { element, update };
 }
 
-/** Time until the buffer is full (growing) or empty (shrinking), from the current rates. */
-function outlook(c) {
-  const net = (Number(c.inBytesPerSecond) || 0) - (Number(c.outBytesPerSecond) || 0);
+/**
+ * Time until the buffer is full (growing) or empty (shrinking): from how its bytes changed over the
+ * last ten seconds once the page has seen two seconds of them, from the smoothed rates before.
+ */
+function outlook(c, fills) {
+  const [t0, b0] = fills[0];
+  const [t1, b1] = fills[fills.length - 1];
+  const net = t1 - t0 >= 2000 ? (b1 - b0) * 1000 / (t1 - t0)
+    : (Number(c.inBytesPerSecond) || 0) - (Number(c.outBytesPerSecond) || 0);
   if (c.bufferedBytes > 0 && net < 0) return "drains in " + f.duration(c.bufferedBytes / -net);
   if (net > 0 && c.bufferedBytes > 0) return "full in " + f.duration((c.maxBytes - c.bufferedBytes) / net);
   return c.bufferedBytes > 0 ? "steady" : "–";

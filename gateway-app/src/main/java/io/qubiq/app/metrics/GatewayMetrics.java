@@ -1,7 +1,5 @@
 package io.qubiq.app.metrics;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -12,29 +10,41 @@ import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.qubiq.app.lifecycle.Lifecycle;
+import io.qubiq.console.DeviceAccess;
 import io.qubiq.console.StatusView;
 import io.qubiq.core.lifecycle.ComponentState;
 import io.qubiq.core.lifecycle.ComponentStatus;
-import io.qubiq.storeforward.ChannelState;
+import io.qubiq.historian.HistorianStatus;
+import io.qubiq.historian.wal.WalTableStatus;
+import io.qubiq.pipeline.PipelineStatus;
 import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.tagbus.SubscriberStats;
 import io.qubiq.tagbus.TagBus;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
  * Binds the gateway's meters. Names are nouns with units and the same for every instance of a
- * kind (one {@code subscriber} or {@code component} tag tells them apart). Values are read at
- * scrape time from the owners' stats, so the hot paths keep their own counters and never call
- * Micrometer.
+ * kind (one {@code subscriber}, {@code connection}, {@code pipeline} or {@code component} tag tells
+ * them apart). Values are read at scrape time from the owners' stats, so the hot paths keep their
+ * own counters and never call Micrometer. Everything a meter reads is held strongly by this
+ * instance ({@link Meters}): keep it as long as the registry is scraped.
+ *
+ * <p>Threading: bound from the wiring thread; read from scrape threads.
  */
 public final class GatewayMetrics {
 
     private final MeterRegistry registry;
+    private final Meters meters;
     private JvmGcMetrics gcMetrics;
 
     public GatewayMetrics(MeterRegistry registry) {
         this.registry = registry;
+        this.meters = new Meters(registry);
     }
 
     public void bindJvm() {
@@ -50,23 +60,21 @@ public final class GatewayMetrics {
 
     /**
      * {@code qubiq_degraded_parts}: how many parts are down now (failed components, disconnected
-     * destinations and devices), as /health lists them; above 0 while the gateway runs DEGRADED.
+     * destinations and devices, refusing channels), as /health lists them; above 0 while the gateway
+     * runs DEGRADED.
      */
     public void bindHealth(StatusView status) {
-        Gauge.builder("qubiq_degraded_parts", status, view -> view.degradedParts().size())
-                .description("Parts of the gateway that are down: failed components, disconnected destinations"
-                        + " and devices (listed on /health)")
-                .register(registry);
+        meters.gauge("qubiq_degraded_parts", "Parts of the gateway that are down: failed components, disconnected"
+                + " destinations and devices, refusing channels (listed on /health)", Tags.empty(), status,
+                view -> view.degradedParts().size());
     }
 
     /** {@code qubiq_component_running{component}}: 1 while RUNNING, else 0. */
     public void bindLifecycle(Lifecycle lifecycle) {
         for (ComponentStatus status : lifecycle.statuses()) {
             String name = status.name();
-            Gauge.builder("qubiq_component_running", lifecycle, l -> running(l, name))
-                    .description("1 while the component is running, 0 otherwise")
-                    .tag("component", name)
-                    .register(registry);
+            meters.gauge("qubiq_component_running", "1 while the component is running, 0 otherwise",
+                    Tags.of("component", name), lifecycle, l -> running(l, name));
         }
     }
 
@@ -76,34 +84,30 @@ public final class GatewayMetrics {
     }
 
     public void bindTagBus(TagBus bus) {
-        FunctionCounter.builder("tagbus_values_published", bus, b -> b.stats().published())
-                .description("Tag values published to the bus")
-                .register(registry);
-        Gauge.builder("tagbus_tags", bus, b -> b.stats().tags())
-                .description("Distinct tags in the latest-value table")
-                .register(registry);
+        meters.counter("tagbus_values_published", "Tag values published to the bus", Tags.empty(), bus,
+                b -> b.stats().published());
+        meters.gauge("tagbus_tags", "Distinct tags in the latest-value table", Tags.empty(), bus,
+                b -> b.stats().tags());
     }
 
-    /** Per-subscriber meters; call once for each subscription the application creates. */
+    /**
+     * Per-subscriber meters, tagged {@code subscriber}; call once for each subscription the
+     * application creates (before or after it subscribes: until then they read 0).
+     */
     public void bindTagBusSubscriber(TagBus bus, String subscriber) {
-        counter("tagbus_values_delivered", "Values handed to the subscriber's consumer", bus, subscriber,
-                SubscriberStats::delivered);
-        counter("tagbus_values_dropped", "Values discarded by the subscriber's overflow policy", bus, subscriber,
-                SubscriberStats::dropped);
-        counter("tagbus_consumer_errors", "Consumer calls that threw", bus, subscriber,
-                SubscriberStats::consumerErrors);
-        Gauge.builder("tagbus_queue_values", bus, b -> stat(b, subscriber, SubscriberStats::queued))
-                .description("Values waiting in the subscriber's queue")
-                .tag("subscriber", subscriber)
-                .register(registry);
-    }
-
-    private void counter(String name, String description, TagBus bus, String subscriber,
-                         ToDoubleFunction<SubscriberStats> value) {
-        FunctionCounter.builder(name, bus, b -> stat(b, subscriber, value))
-                .description(description)
-                .tag("subscriber", subscriber)
-                .register(registry);
+        Tags tags = Tags.of("subscriber", subscriber);
+        meters.counter("tagbus_values_delivered", "Values handed to the subscriber's consumer", tags, bus,
+                b -> stat(b, subscriber, SubscriberStats::delivered));
+        meters.counter("tagbus_values_dropped", "Values discarded by the subscriber's overflow policy", tags, bus,
+                b -> stat(b, subscriber, SubscriberStats::dropped));
+        meters.counter("tagbus_values_failed", "Values in batches whose consumer threw", tags, bus,
+                b -> stat(b, subscriber, SubscriberStats::failed));
+        meters.counter("tagbus_consumer_errors", "Consumer calls that threw", tags, bus,
+                b -> stat(b, subscriber, SubscriberStats::consumerErrors));
+        meters.gauge("tagbus_queue_values", "Values waiting in the subscriber's queue", tags, bus,
+                b -> stat(b, subscriber, SubscriberStats::queued));
+        meters.gauge("tagbus_queue_capacity_values", "The subscriber's queue capacity", tags, bus,
+                b -> stat(b, subscriber, SubscriberStats::capacity));
     }
 
     private static double stat(TagBus bus, String subscriber, ToDoubleFunction<SubscriberStats> value) {
@@ -115,53 +119,34 @@ public final class GatewayMetrics {
     }
 
     /**
-     * The store-and-forward meters of one channel, read from its status at scrape time. Every channel
-     * gets the same names, told apart by the {@code connection} tag.
+     * The store-and-forward meters of one channel ({@code sf_*}, tagged {@code connection}), read from
+     * its status at scrape time; {@code status} is held for as long as this instance lives.
      */
     public void bindChannel(String connection, Supplier<ChannelStatus> status) {
-        Tags tags = Tags.of("connection", connection);
-        gauge("sf_buffer_bytes", "Bytes buffered", tags, status, ChannelStatus::bufferedBytes);
-        gauge("sf_buffer_items", "Items buffered", tags, status, ChannelStatus::bufferedItems);
-        gauge("sf_buffer_max_bytes", "The buffer's byte limit", tags, status, ChannelStatus::maxBytes);
-        gauge("sf_buffer_fill_ratio", "Bytes buffered as a fraction of the limit", tags, status,
-                s -> s.fillPercent() / 100.0);
-        gauge("sf_oldest_item_age_seconds", "Age of the oldest buffered item", tags, status,
-                s -> s.oldestItemAge().map(d -> d.toMillis() / 1000.0).orElse(0.0));
-        gauge("sf_in_bytes_per_second", "Smoothed rate of bytes entering the channel", tags, status,
-                ChannelStatus::inBytesPerSecond);
-        gauge("sf_out_bytes_per_second", "Smoothed rate of bytes delivered", tags, status,
-                ChannelStatus::outBytesPerSecond);
-        gauge("sf_quarantine_items", "Items in quarantine", tags, status, ChannelStatus::quarantineItems);
-        gauge("sf_quarantine_bytes", "Bytes the quarantine occupies", tags, status, ChannelStatus::quarantineBytes);
-        gauge("sf_pressure_alarm", "1 while the buffer-pressure alarm is raised", tags, status,
-                s -> s.pressureAlarm() ? 1 : 0);
-        counter("sf_items_in", "Items handed to the channel", tags, status, ChannelStatus::itemsIn);
-        counter("sf_items_delivered", "Items confirmed written at the destination", tags, status,
-                ChannelStatus::itemsDelivered);
-        counter("sf_items_dropped", "Items discarded by drop-oldest at the limit", tags, status,
-                ChannelStatus::itemsDropped);
-        counter("sf_items_quarantined", "Items set aside in quarantine", tags, status,
-                ChannelStatus::itemsQuarantined);
-        counter("sf_delivery_attempts", "Item write attempts, successful or not", tags, status,
-                ChannelStatus::deliveryAttempts);
-        for (ChannelState state : ChannelState.values()) {
-            Gauge.builder("sf_state", status, s -> s.get().state() == state ? 1 : 0)
-                    .description("1 for the channel's current state")
-                    .tags(tags.and("state", state.name()))
-                    .register(registry);
+        ChannelMeters.bind(meters, connection, status);
+    }
+
+    /** {@code device_*{connection}} for each configured device connection. */
+    public void bindDevices(DeviceAccess devices) {
+        for (DeviceAccess.Device device : devices.devices()) {
+            DataPathMeters.bindDevice(meters, devices, device.id());
         }
     }
 
-    private void gauge(String name, String description, Tags tags, Supplier<ChannelStatus> status,
-                       ToDoubleFunction<ChannelStatus> value) {
-        Gauge.builder(name, status, s -> value.applyAsDouble(s.get())).description(description).tags(tags)
-                .register(registry);
+    /** {@code historian_*}, and {@code historian_wal_*{table}} for each history table. */
+    public void bindHistorian(Supplier<HistorianStatus> status, Supplier<List<WalTableStatus>> wal,
+                              List<String> tables) {
+        DataPathMeters.bindHistorian(meters, status);
+        for (String table : tables) {
+            DataPathMeters.bindWal(meters, wal, table);
+        }
     }
 
-    private void counter(String name, String description, Tags tags, Supplier<ChannelStatus> status,
-                         ToDoubleFunction<ChannelStatus> value) {
-        FunctionCounter.builder(name, status, s -> value.applyAsDouble(s.get())).description(description).tags(tags)
-                .register(registry);
+    /** {@code pipeline_*{pipeline}} for each configured pipeline; one that is not running reads 0. */
+    public void bindPipelines(Function<String, Optional<PipelineStatus>> statuses, Collection<String> ids) {
+        for (String id : ids) {
+            DataPathMeters.bindPipeline(meters, statuses, id);
+        }
     }
 
     public void close() {

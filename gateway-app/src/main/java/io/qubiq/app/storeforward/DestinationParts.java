@@ -5,6 +5,7 @@ import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.storeforward.ChannelState;
+import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.util.List;
@@ -13,10 +14,11 @@ import java.util.Optional;
 
 /**
  * The channels whose destination the connection monitor finds DOWN, each named as its channel
- * component ({@code channel:db}) with the probe's error. UNKNOWN (not probed yet) is not down, and
- * neither is a channel above its high-water mark: its pressure alarm says so. A channel that is not
- * running is left out: the component that failed to start is listed for it (the audit journal for
- * {@code channel:audit}).
+ * component ({@code channel:db}) with the probe's error, and the channels whose full buffer is
+ * refusing new items ({@code FULL}, "refusing: buffer full": items are being lost). UNKNOWN (not
+ * probed yet) is not down, and neither is a channel above its high-water mark that still takes
+ * items: its pressure alarm says so. A channel that is not running is left out: the component that
+ * failed to start is listed for it (the audit journal for {@code channel:audit}).
  */
 public final class DestinationParts implements DegradedPartSource {
 
@@ -36,15 +38,28 @@ public final class DestinationParts implements DegradedPartSource {
     }
 
     private Optional<DegradedPart> down(StoreForwardChannel<?> channel) {
-        if (channel.status().state() == ChannelState.STOPPED) {
+        return part(channel.name(), channel.status(), monitor.status(channel.connection()));
+    }
+
+    /** The part one channel is, given its status and what the connection monitor knows of its destination. */
+    static Optional<DegradedPart> part(String name, ChannelStatus channel, Optional<ConnectionStatus> destination) {
+        if (channel.state() == ChannelState.STOPPED) {
             return Optional.empty(); // not running: its component's failure (or the shutdown) is what counts
         }
-        return monitor.status(channel.connection())
+        String refusing = channel.refusing() ? "; " + REFUSING : "";
+        Optional<DegradedPart> down = destination
                 .filter(status -> status.state() == ConnectionState.DOWN)
-                .map(status -> new DegradedPart(channel.name(), ConnectionState.DOWN.name(), reason(status)));
+                .map(status -> new DegradedPart(name, ConnectionState.DOWN.name(), reason(status) + refusing));
+        if (down.isPresent() || !channel.refusing()) {
+            return down;
+        }
+        return Optional.of(new DegradedPart(name, ChannelState.FULL.name(), REFUSING));
     }
 
     private static String reason(ConnectionStatus status) {
         return "destination down since " + status.since() + ": " + status.lastError().orElse("no answer");
     }
+
+    /** The reason given for a channel whose full buffer turns new items away. */
+    static final String REFUSING = "refusing: buffer full";
 }

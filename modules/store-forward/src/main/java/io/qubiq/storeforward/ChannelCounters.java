@@ -21,11 +21,16 @@ final class ChannelCounters {
     final RateMeter bytesOut;
     final AtomicLong itemsIn = new AtomicLong();
     final AtomicLong itemsDelivered = new AtomicLong();
+    /** Items a full buffer with the refuse policy turned away (the batch's items, none stored). */
+    final AtomicLong itemsRefused = new AtomicLong();
     final AtomicLong itemsQuarantined = new AtomicLong();
     final AtomicLong deliveryAttempts = new AtomicLong();
     private final AtomicReference<LastError> lastError = new AtomicReference<>();
+    /** The monotonic clock the rates are measured with, for whoever measures beside them. */
+    final LongSupplier nanoClock;
 
     ChannelCounters(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
         this.bytesIn = new RateMeter(10_000, nanoClock);
         this.bytesOut = new RateMeter(10_000, nanoClock);
     }

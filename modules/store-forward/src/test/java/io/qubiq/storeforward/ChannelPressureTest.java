@@ -7,10 +7,12 @@ import static org.awaitility.Awaitility.await;
 import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.core.event.BufferPressureAlarm;
 import io.qubiq.core.event.ItemsDroppedAlarm;
+import io.qubiq.core.event.ItemsRefusedAlarm;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +53,9 @@ class ChannelPressureTest {
         f.sink.down(true);
         int written = fillUntilFill(90);
 
-        assertThat(f.events.alarms(BufferPressureAlarm.class)).singleElement().satisfies(alarm -> {
+        // raised once at 80 %; while raised, later publications of the same alarm only follow the fill
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).allSatisfy(alarm -> assertThat(alarm.active()).isTrue());
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).first().satisfies(alarm -> {
             assertThat(alarm.active()).isTrue();
             assertThat(alarm.fillPercent()).isBetween(80.0, 81.0);
             assertThat(alarm.maxBytes()).isEqualTo(1 << 20);
@@ -62,8 +66,8 @@ class ChannelPressureTest {
 
         f.sink.down(false);
         await().atMost(Duration.ofSeconds(20)).until(() -> f.sink.received().size() == written);
-        assertThat(f.events.alarms(BufferPressureAlarm.class)).hasSize(2);
-        assertThat(f.events.alarms(BufferPressureAlarm.class).get(1).active()).isFalse();
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).filteredOn(alarm -> !alarm.active()).hasSize(1);
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).last().satisfies(alarm -> assertThat(alarm.active()).isFalse());
         assertThat(f.channel.status().pressureAlarm()).isFalse();
     }
 
@@ -117,5 +121,43 @@ class ChannelPressureTest {
         assertThat(numbers.size() + f.channel.status().itemsDropped()).isGreaterThanOrEqualTo(total);
         assertThat(f.events.alarms(ItemsDroppedAlarm.class)).hasSize(2);
         assertThat(f.events.alarms(ItemsDroppedAlarm.class).get(1).active()).isFalse();
+    }
+
+    // Catches: 1,158 values refused by a full SQL channel showing as "Dropped 0", with only the stale
+    // "20 % full" pressure alarm, and the channel never reading as refusing.
+    @Disabled("needs the StoreForwardChannel calls: pressure.noteRefused in appendLocked's BufferFullException"
+            + " branch, pressure.noteAppended(buffer.stats()) after an append, itemsRefused and refusing in status()")
+    @Test
+    void aRefusingChannelCountsItsRefusalsRaisesItsOwnAlarmAndClearsItOnceItTakesItemsAgain() throws Exception {
+        start(OverflowPolicy.REFUSE);
+        f.sink.down(true);
+        int refused = 0;
+        for (int i = 0; i < 3000; i++) {
+            try {
+                f.submit(i + KB);
+            } catch (ChannelFullException e) {
+                refused++;
+            }
+        }
+
+        int refusedItems = refused;
+        ChannelStatus full = f.channel.status();
+        assertThat(refused).isPositive();
+        assertThat(full.itemsRefused()).isEqualTo(refused);
+        assertThat(full.itemsDropped()).isZero();
+        assertThat(full.refusing()).isTrue();
+        assertThat(f.events.alarms(ItemsRefusedAlarm.class)).singleElement()
+                .satisfies(alarm -> assertThat(alarm.active()).isTrue());
+        // the pressure alarm followed the fill up to the limit instead of staying at 80 %
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).last()
+                .satisfies(alarm -> assertThat(alarm.fillPercent()).isGreaterThan(95.0));
+
+        f.sink.down(false);
+        await().atMost(Duration.ofSeconds(20)).until(() -> f.channel.status().bufferedItems() == 0);
+        assertThat(f.channel.status().refusing()).isFalse();
+        assertThat(f.events.alarms(ItemsRefusedAlarm.class)).hasSize(2).last().satisfies(alarm -> {
+            assertThat(alarm.active()).isFalse();
+            assertThat(alarm.refusedInEpisode()).isEqualTo(refusedItems);
+        });
     }
 }

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * A store-and-forward buffer crossed its high-water mark (raised) or fell back to its low-water
- * mark (cleared).
+ * mark (cleared). While raised it is published again, under the same key, as the fill moves, so its
+ * figures are current.
  *
  * @param connection       the outbound connection whose buffer it is
  * @param fillPercent      used bytes as a percentage of the limit
@@ -14,8 +15,8 @@ import java.util.Optional;
  * @param maxBytes         the buffer's limit
  * @param inBytesPerSecond recent rate of bytes entering the buffer
  * @param outBytesPerSecond recent rate of bytes delivered out of it
- * @param timeToFull       at the current rates, when the buffer reaches its limit; empty when it is
- *                         not filling
+ * @param timeToFull       at the fill's growth over the last seconds, when the buffer reaches its
+ *                         limit; empty when it is not filling
  */
 public record BufferPressureAlarm(String connection, boolean active, Instant at, double fillPercent, long usedBytes,
                                   long maxBytes, double inBytesPerSecond, double outBytesPerSecond,

@@ -32,9 +32,14 @@ public final class TagChangeTrigger implements Trigger {
         this.patterns = patterns.stream().map(TagPattern::compile).toList();
     }
 
+    /** The tag-bus subscriber name of a pipeline's trigger, as its metrics are tagged. */
+    public static String subscriberName(String pipelineId) {
+        return "pipeline-" + pipelineId;
+    }
+
     @Override
     public void start(Pipeline pipeline) {
-        subscription = bus.subscribe(new SubscriptionSpec("pipeline-" + pipeline.id(), QUEUE_CAPACITY,
+        subscription = bus.subscribe(new SubscriptionSpec(subscriberName(pipeline.id()), QUEUE_CAPACITY,
                 OverflowPolicy.DROP_OLDEST, SubscriptionSpec.DEFAULT_MAX_BATCH_VALUES,
                 path -> patterns.stream().anyMatch(pattern -> pattern.matches(path)),
                 values -> pipeline.handle(variables(values))));
