@@ -6,6 +6,8 @@ import io.qubiq.app.audit.AuditJournal;
 import io.qubiq.app.audit.AuditJournalAccess;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
+import io.qubiq.app.disk.DiskWatcher;
+import io.qubiq.core.disk.SpaceSource;
 import io.qubiq.app.config.QuestDbSection;
 import io.qubiq.app.history.HistorianAccess;
 import io.qubiq.app.questdb.EmbeddedQuestDb;
@@ -150,14 +152,21 @@ public final class Gateway {
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
+        List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
+        if (config.historian().isPresent() && config.questdb().embedded()) {
+            watchedDirs.add(dataDirectory.root().resolve("questdb"));
+        }
+        DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, SpaceSource.fileStores(), events, clock);
         GatewayStatus status = new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess));
+                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk));
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));
 
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
+        lifecycle.add(disk); // before every channel: they ask it whether the disk is critical
+        metrics.bindDisk(disk.checks());
         lifecycle.addIsolated(auditJournal);
         metrics.bindChannel(AuditJournal.CHANNEL, auditJournal.channel()::status);
         plant.ifPresent(lifecycle::addIsolated);

@@ -164,6 +164,26 @@ public final class GatewayMetrics {
                 .register(registry);
     }
 
+    /**
+     * {@code qubiq_disk_free_bytes{path}}, {@code qubiq_disk_total_bytes{path}} and
+     * {@code qubiq_disk_state{path}} (0 ok, 1 warning, 2 critical) of each watched directory, from
+     * its last sample.
+     */
+    public void bindDisk(java.util.List<io.qubiq.core.disk.DiskSpaceCheck> checks) {
+        for (io.qubiq.core.disk.DiskSpaceCheck check : checks) {
+            Tags tags = Tags.of("path", check.path());
+            Gauge.builder("qubiq_disk_free_bytes", check,
+                            c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::freeBytes).orElse(0L))
+                    .description("Free bytes of the watched directory's file system").tags(tags).register(registry);
+            Gauge.builder("qubiq_disk_total_bytes", check,
+                            c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::totalBytes).orElse(0L))
+                    .description("Size of the watched directory's file system").tags(tags).register(registry);
+            Gauge.builder("qubiq_disk_state", check, c -> c.state().level())
+                    .description("0 ok, 1 below disk.warning_free, 2 below disk.critical_free").tags(tags)
+                    .register(registry);
+        }
+    }
+
     public void close() {
         if (gcMetrics != null) {
             gcMetrics.close();

@@ -1,0 +1,152 @@
+package io.qubiq.app.disk;
+
+import io.qubiq.app.config.DiskConfig;
+import io.qubiq.app.lifecycle.DegradedPartSource;
+import io.qubiq.core.disk.DiskReserve;
+import io.qubiq.core.disk.DiskSpace;
+import io.qubiq.core.disk.DiskSpaceCheck;
+import io.qubiq.core.disk.DiskState;
+import io.qubiq.core.disk.SpaceSource;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.DegradedPart;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Samples the free space of the data directory (and the embedded QuestDB's) every
+ * {@code disk.check_interval_ms}, raises and clears the disk-space alarm through a
+ * {@link DiskSpaceCheck} per directory, lists a critical disk on /health as DEGRADED, and answers
+ * {@link DiskReserve#critical()} for the store-and-forward channels from a volatile field.
+ *
+ * <p>A directory that does not exist yet (QuestDB's before its first start) is sampled at its
+ * nearest existing parent. A sample that fails is logged once and leaves the state as it was.
+ *
+ * <p><b>Threading.</b> Samples are taken on the lifecycle thread at {@link #start} (so the state is
+ * known before any channel appends) and then on one scheduler thread; everything read from outside
+ * ({@link #critical()}, {@link #checks()}, {@link #degradedParts()}) is safe from any thread.
+ */
+public final class DiskWatcher implements Component, DegradedPartSource, DiskReserve {
+
+    private static final Logger log = LoggerFactory.getLogger(DiskWatcher.class);
+
+    private final List<Watched> watched;
+    private final SpaceSource source;
+    private final long intervalMs;
+    private volatile boolean critical;
+    private ScheduledExecutorService scheduler;
+
+    private record Watched(Path dir, DiskSpaceCheck check, boolean[] failing) {
+    }
+
+    public DiskWatcher(DiskConfig config, List<Path> dirs, SpaceSource source, EventPublisher events, Clock clock) {
+        this.source = source;
+        this.intervalMs = config.checkIntervalMs();
+        List<Watched> list = new ArrayList<>();
+        for (Path dir : dirs) {
+            Path absolute = dir.toAbsolutePath().normalize();
+            list.add(new Watched(absolute, new DiskSpaceCheck(absolute.toString(), config.warning(), config.critical(),
+                    events, clock), new boolean[1]));
+        }
+        this.watched = List.copyOf(list);
+    }
+
+    @Override
+    public String name() {
+        return "disk-watcher";
+    }
+
+    @Override
+    public synchronized void start() {
+        if (scheduler != null) {
+            return;
+        }
+        checkNow();
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "disk-watcher");
+            thread.setDaemon(true);
+            return thread;
+        });
+        scheduler.scheduleWithFixedDelay(this::checkNow, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void stop() throws InterruptedException {
+        if (scheduler == null) {
+            return;
+        }
+        scheduler.shutdownNow();
+        scheduler.awaitTermination(5, TimeUnit.SECONDS);
+        scheduler = null;
+    }
+
+    /** Samples every directory once; called by the scheduler, and by tests. */
+    public void checkNow() {
+        boolean anyCritical = false;
+        for (Watched w : watched) {
+            Optional<DiskSpace> space = sample(w);
+            space.flatMap(w.check()::update).ifPresent(change -> {
+                switch (change.to()) {
+                    case CRITICAL -> log.error(change.alarm().message());
+                    case WARNING -> log.warn(change.alarm().message());
+                    case OK -> log.info(change.alarm().message());
+                }
+            });
+            anyCritical |= w.check().state() == DiskState.CRITICAL;
+        }
+        critical = anyCritical;
+    }
+
+    private Optional<DiskSpace> sample(Watched w) {
+        Path at = w.dir();
+        while (at != null && !Files.exists(at)) {
+            at = at.getParent();
+        }
+        try {
+            DiskSpace space = source.sample(at == null ? w.dir() : at);
+            w.failing()[0] = false;
+            return Optional.of(space);
+        } catch (IOException | RuntimeException e) {
+            if (!w.failing()[0]) {
+                log.warn("Cannot read the free space of {}: {}; its disk state stays {}", w.dir(), e.toString(),
+                        w.check().state());
+                w.failing()[0] = true;
+            }
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public boolean critical() {
+        return critical;
+    }
+
+    /** One check per watched directory, in the order given. */
+    public List<DiskSpaceCheck> checks() {
+        return watched.stream().map(Watched::check).toList();
+    }
+
+    @Override
+    public List<DegradedPart> degradedParts() {
+        List<DegradedPart> parts = new ArrayList<>();
+        for (Watched w : watched) {
+            if (w.check().state() == DiskState.CRITICAL) {
+                parts.add(new DegradedPart("disk:" + w.dir(), DiskState.CRITICAL.name(),
+                        w.check().lastSample().map(s -> String.format("disk almost full: %d bytes (%.1f %%) free;"
+                                + " buffers stop growing until space is freed", s.freeBytes(), s.freePercent()))
+                                .orElse("disk almost full")));
+            }
+        }
+        return parts;
+    }
+}
