@@ -158,7 +158,7 @@ public final class Gateway {
         }
         DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, SpaceSource.fileStores(), events, clock);
         GatewayStatus status = new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk));
+                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));

@@ -136,6 +136,14 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
         return watched.stream().map(Watched::check).toList();
     }
 
+    /** What /health and the console header show: each directory's last sample and state. */
+    public List<io.qubiq.console.DiskStatus> statuses() {
+        return watched.stream()
+                .flatMap(w -> w.check().lastSample().stream().map(s -> new io.qubiq.console.DiskStatus(
+                        w.dir().toString(), w.check().state().name(), s.freeBytes(), s.totalBytes())))
+                .toList();
+    }
+
     @Override
     public List<DegradedPart> degradedParts() {
         List<DegradedPart> parts = new ArrayList<>();
