@@ -157,6 +157,7 @@ public final class Gateway {
             watchedDirs.add(dataDirectory.root().resolve("questdb"));
         }
         DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, SpaceSource.fileStores(), events, clock);
+        channels.values().forEach(channel -> channel.diskReserve(disk));
         GatewayStatus status = new GatewayStatus(info, lifecycle,
                 List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,

@@ -82,11 +82,20 @@ final class PressureAlarms implements WatermarkListener {
 
     /** Compares the buffer's drop total with the last one seen; raises the drop alarm on the first drop. */
     void noteDrops(long droppedTotal) {
+        noteDrops(droppedTotal, false);
+    }
+
+    /** As {@link #noteDrops(long)}; {@code diskFull}: the drops were made because the disk is almost full. */
+    void noteDrops(long droppedTotal, boolean diskFull) {
         long before = droppedSeen.getAndAccumulate(droppedTotal, Math::max);
         if (droppedTotal <= before) {
             return;
         }
-        losses.dropped(droppedTotal - before);
+        if (diskFull) {
+            losses.droppedDiskFull(droppedTotal - before);
+        } else {
+            losses.dropped(droppedTotal - before);
+        }
         if (dropping.compareAndSet(false, true)) {
             episodeStart.set(before);
             ItemsDroppedAlarm alarm = new ItemsDroppedAlarm(connection, true, clock.instant(), droppedTotal - before,

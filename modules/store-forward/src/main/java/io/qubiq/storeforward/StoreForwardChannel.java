@@ -78,6 +78,8 @@ public final class StoreForwardChannel<T> implements Component {
     private Thread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
+    private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
+    private final java.util.concurrent.atomic.AtomicBoolean heldForDisk = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Opens the channel's durable buffer with the water-mark listener the channel provides. */
     @FunctionalInterface
@@ -123,6 +125,32 @@ public final class StoreForwardChannel<T> implements Component {
 
     public String connection() {
         return connection;
+    }
+
+    /**
+     * Where the channel asks whether the disk is in its critical reserve (the disk watcher). While it
+     * is, the buffer does not grow: appends behave as at {@code max_bytes} per the overflow policy,
+     * and what is dropped or refused for it is reported as {@code disk_full} loss.
+     */
+    public void diskReserve(io.qubiq.core.disk.DiskReserve reserve) {
+        this.diskReserve = Objects.requireNonNull(reserve, "reserve");
+    }
+
+    /** Holds or releases the buffer's size when the disk's state changed; true while held. */
+    private boolean holdForDisk() {
+        boolean critical = diskReserve.critical();
+        if (heldForDisk.get() != critical && heldForDisk.compareAndSet(!critical, critical)) {
+            buffer.holdSize(critical);
+            if (critical) {
+                log.warn("Channel {}: disk almost full: its buffer stops growing ({} bytes) and behaves as at its"
+                        + " max_bytes ({}) until space is freed", connection, buffer.stats().usedBytes(),
+                        bufferOptions.overflowPolicy() == OverflowPolicy.REFUSE
+                                ? "refusing new items" : "dropping its oldest items");
+            } else {
+                log.info("Channel {}: disk space is back; the buffer may grow to its max_bytes again", connection);
+            }
+        }
+        return critical;
     }
 
     @Override
@@ -317,12 +345,18 @@ public final class StoreForwardChannel<T> implements Component {
         if (payloads.isEmpty()) {
             return;
         }
+        boolean diskCritical = holdForDisk();
         try {
             buffer.appendBatch(payloads);
         } catch (BufferFullException e) {
             state = ChannelState.FULL;
-            losses.refused(payloads.size(), payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum());
+            long refusedBytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
             BufferStats stats = buffer.stats();
+            if (diskCritical) {
+                losses.refusedDiskFull(payloads.size(), refusedBytes);
+                throw ChannelFullException.diskAlmostFull(connection, stats.usedBytes(), e);
+            }
+            losses.refused(payloads.size(), refusedBytes);
             throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
         } catch (BufferException | IllegalStateException e) {
             counters.error("buffer: " + e.getMessage(), clock.instant());
@@ -333,7 +367,7 @@ public final class StoreForwardChannel<T> implements Component {
         long bytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
         counters.itemsIn.addAndGet(payloads.size());
         counters.bytesIn.add(bytes);
-        pressure.noteDrops(buffer.stats().droppedRecords());
+        pressure.noteDrops(buffer.stats().droppedRecords(), diskCritical);
         wakeups.signal(Wakeups.Reason.DATA);
     }
 
