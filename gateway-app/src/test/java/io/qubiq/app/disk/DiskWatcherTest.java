@@ -90,6 +90,23 @@ class DiskWatcherTest {
     }
 
     @Test
+    void metricsAndHealthShowEachWatchedDirectorysLastSample() {
+        DiskWatcher watcher = watcher(new DiskConfig("10%", "5%", 60_000), data);
+        space.put(data, new DiskSpace(80, 1000));
+        watcher.checkNow();
+        io.micrometer.prometheusmetrics.PrometheusMeterRegistry registry =
+                new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                        io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+        new io.qubiq.app.metrics.GatewayMetrics(registry).bindDisk(watcher.checks());
+        String path = data.toAbsolutePath().normalize().toString();
+        assertThat(registry.scrape())
+                .contains("qubiq_disk_free_bytes{path=\"" + path + "\"} 80.0")
+                .contains("qubiq_disk_total_bytes{path=\"" + path + "\"} 1000.0")
+                .contains("qubiq_disk_state{path=\"" + path + "\"} 1.0");
+        assertThat(watcher.statuses()).containsExactly(new io.qubiq.console.DiskStatus(path, "WARNING", 80, 1000));
+    }
+
+    @Test
     void aDirectoryNotCreatedYetIsSampledAtItsNearestParent() {
         DiskWatcher watcher = watcher(new DiskConfig("1GB", "100MB", 60_000), data, data.resolve("questdb"));
         space.put(data, new DiskSpace(50_000_000, 1_000_000_000_000L));
