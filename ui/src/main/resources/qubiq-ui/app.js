@@ -48,7 +48,8 @@ function showDisk(disks) {
   badge.textContent = "disk " + fullest.freePercent.toFixed(1) + " % free" + (words[fullest.state] || "");
   badge.className = "badge disk-" + String(fullest.state).toLowerCase();
   badge.title = disks.map((d) => d.path + ": " + bytes(d.freeBytes) + " free of " + bytes(d.totalBytes)
-      + " (" + d.state + ")").join("\n");
+      + " (" + d.state + ")" + (d.usedBytes === null || d.usedBytes === undefined ? "" : "; holds " + bytes(d.usedBytes)))
+      .join("\n");
 }
 
 function stopApp() {

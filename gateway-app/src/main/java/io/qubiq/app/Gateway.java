@@ -153,10 +153,13 @@ public final class Gateway {
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
+        List<Path> measuredDirs = new ArrayList<>();
         if (config.historian().isPresent() && config.questdb().embedded()) {
-            watchedDirs.add(dataDirectory.root().resolve("questdb"));
+            measuredDirs.add(dataDirectory.root().resolve("questdb"));
+            watchedDirs.addAll(measuredDirs);
         }
-        DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, SpaceSource.fileStores(), events, clock);
+        DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, measuredDirs, SpaceSource.fileStores(), events,
+                clock);
         channels.values().forEach(channel -> channel.diskReserve(disk));
         GatewayStatus status = new GatewayStatus(info, lifecycle,
                 List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk), disk::statuses);
@@ -167,7 +170,7 @@ public final class Gateway {
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
         lifecycle.add(disk); // before every channel: they ask it whether the disk is critical
-        metrics.bindDisk(disk.checks());
+        metrics.bindDisk(disk);
         lifecycle.addIsolated(auditJournal);
         metrics.bindChannel(AuditJournal.CHANNEL, auditJournal.channel()::status);
         plant.ifPresent(lifecycle::addIsolated);

@@ -29,6 +29,10 @@ import org.slf4j.LoggerFactory;
  * {@link DiskSpaceCheck} per directory, lists a critical disk on /health as DEGRADED, and answers
  * {@link DiskReserve#critical()} for the store-and-forward channels from a volatile field.
  *
+ * <p>Directories given as {@code measured} (the embedded QuestDB's) also have their own size summed,
+ * at most once a minute ({@link #USAGE_EVERY_MS}), for /health, the console and
+ * {@code qubiq_dir_used_bytes}.
+ *
  * <p>A directory that does not exist yet (QuestDB's before its first start) is sampled at its
  * nearest existing parent. A sample that fails is logged once and leaves the state as it was.
  *
@@ -46,10 +50,25 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
     private volatile boolean critical;
     private ScheduledExecutorService scheduler;
 
+    /** How often a measured directory's size is summed: walking a tree costs more than a statfs. */
+    static final long USAGE_EVERY_MS = 60_000;
+
+    private final java.util.Set<Path> measured;
+    private final java.util.Map<Path, Long> usedBytes = new java.util.concurrent.ConcurrentHashMap<>();
+    private long lastUsageNanos;
+
     private record Watched(Path dir, DiskSpaceCheck check, boolean[] failing) {
     }
 
     public DiskWatcher(DiskConfig config, List<Path> dirs, SpaceSource source, EventPublisher events, Clock clock) {
+        this(config, dirs, List.of(), source, events, clock);
+    }
+
+    /** @param measured those of {@code dirs} whose own size is summed as well */
+    public DiskWatcher(DiskConfig config, List<Path> dirs, List<Path> measured, SpaceSource source,
+                       EventPublisher events, Clock clock) {
+        this.measured = measured.stream().map(p -> p.toAbsolutePath().normalize())
+                .collect(java.util.stream.Collectors.toUnmodifiableSet());
         this.source = source;
         this.intervalMs = config.checkIntervalMs();
         List<Watched> list = new ArrayList<>();
@@ -105,6 +124,48 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
             anyCritical |= w.check().state() == DiskState.CRITICAL;
         }
         critical = anyCritical;
+        long now = System.nanoTime();
+        if (!measured.isEmpty() && (lastUsageNanos == 0 || now - lastUsageNanos >= USAGE_EVERY_MS * 1_000_000)) {
+            lastUsageNanos = now;
+            measured.forEach(dir -> sizeOf(dir).ifPresent(bytes -> usedBytes.put(dir, bytes)));
+        }
+    }
+
+    /** The bytes of every regular file under {@code dir}; empty when it does not exist or cannot be read. */
+    private static Optional<Long> sizeOf(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return Optional.empty();
+        }
+        long[] total = new long[1];
+        try {
+            Files.walkFileTree(dir, new java.nio.file.SimpleFileVisitor<>() {
+                @Override
+                public java.nio.file.FileVisitResult visitFile(Path file,
+                                                               java.nio.file.attribute.BasicFileAttributes attrs) {
+                    total[0] += attrs.isRegularFile() ? attrs.size() : 0;
+                    return java.nio.file.FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return java.nio.file.FileVisitResult.CONTINUE; // a file QuestDB removed meanwhile
+                }
+            });
+            return Optional.of(total[0]);
+        } catch (IOException e) {
+            log.debug("Cannot sum the size of {}: {}", dir, e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /** True when {@code dir}'s own size is summed. */
+    public boolean measures(Path dir) {
+        return measured.contains(dir.toAbsolutePath().normalize());
+    }
+
+    /** What {@code dir} holds, for a measured directory once it has been summed. */
+    public Optional<Long> usedBytes(Path dir) {
+        return Optional.ofNullable(usedBytes.get(dir.toAbsolutePath().normalize()));
     }
 
     private Optional<DiskSpace> sample(Watched w) {
@@ -140,7 +201,8 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
     public List<io.qubiq.console.DiskStatus> statuses() {
         return watched.stream()
                 .flatMap(w -> w.check().lastSample().stream().map(s -> new io.qubiq.console.DiskStatus(
-                        w.dir().toString(), w.check().state().name(), s.freeBytes(), s.totalBytes())))
+                        w.dir().toString(), w.check().state().name(), s.freeBytes(), s.totalBytes(),
+                        usedBytes(w.dir()))))
                 .toList();
     }
 

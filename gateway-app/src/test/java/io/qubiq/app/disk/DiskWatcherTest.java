@@ -97,13 +97,36 @@ class DiskWatcherTest {
         io.micrometer.prometheusmetrics.PrometheusMeterRegistry registry =
                 new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
                         io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
-        new io.qubiq.app.metrics.GatewayMetrics(registry).bindDisk(watcher.checks());
+        new io.qubiq.app.metrics.GatewayMetrics(registry).bindDisk(watcher);
         String path = data.toAbsolutePath().normalize().toString();
         assertThat(registry.scrape())
                 .contains("qubiq_disk_free_bytes{path=\"" + path + "\"} 80.0")
                 .contains("qubiq_disk_total_bytes{path=\"" + path + "\"} 1000.0")
                 .contains("qubiq_disk_state{path=\"" + path + "\"} 1.0");
         assertThat(watcher.statuses()).containsExactly(new io.qubiq.console.DiskStatus(path, "WARNING", 80, 1000));
+    }
+
+    @Test
+    void theEmbeddedQuestDbsOwnSizeIsMeasured() throws Exception {
+        Path questdb = java.nio.file.Files.createDirectories(data.resolve("questdb").resolve("db").resolve("t1"));
+        java.nio.file.Files.write(questdb.resolve("value.d"), new byte[4096]);
+        java.nio.file.Files.write(questdb.resolve("ts.d"), new byte[1000]);
+        Path dir = data.resolve("questdb");
+        DiskWatcher watcher = new DiskWatcher(new DiskConfig("10%", "5%", 60_000), List.of(data, dir), List.of(dir),
+                path -> new DiskSpace(500, 1000), events, Clock.systemUTC());
+        watcher.checkNow();
+        assertThat(watcher.measures(dir)).isTrue();
+        assertThat(watcher.measures(data)).isFalse();
+        assertThat(watcher.usedBytes(dir)).contains(5096L);
+        assertThat(watcher.statuses()).extracting(io.qubiq.console.DiskStatus::usedBytes)
+                .containsExactly(java.util.Optional.empty(), java.util.Optional.of(5096L));
+        io.micrometer.prometheusmetrics.PrometheusMeterRegistry registry =
+                new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                        io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+        new io.qubiq.app.metrics.GatewayMetrics(registry).bindDisk(watcher);
+        assertThat(registry.scrape()).contains("qubiq_dir_used_bytes{path=\"" + dir.toAbsolutePath().normalize()
+                + "\"} 5096.0").doesNotContain("qubiq_dir_used_bytes{path=\"" + data.toAbsolutePath().normalize()
+                + "\"}");
     }
 
     @Test

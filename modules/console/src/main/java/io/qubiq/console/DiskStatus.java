@@ -7,8 +7,14 @@ package io.qubiq.console;
  * @param state {@code OK}, {@code WARNING} or {@code CRITICAL} by the {@code disk:} thresholds
  * @param freeBytes bytes free at the last sample
  * @param totalBytes the file system's size
+ * @param usedBytes what the directory itself holds, where it is measured (the embedded QuestDB's)
  */
-public record DiskStatus(String path, String state, long freeBytes, long totalBytes) {
+public record DiskStatus(String path, String state, long freeBytes, long totalBytes,
+                         java.util.Optional<Long> usedBytes) {
+
+    public DiskStatus(String path, String state, long freeBytes, long totalBytes) {
+        this(path, state, freeBytes, totalBytes, java.util.Optional.empty());
+    }
 
     /** Free bytes as a percentage of the total. */
     public double freePercent() {

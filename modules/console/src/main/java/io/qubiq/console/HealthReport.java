@@ -14,8 +14,11 @@ import java.util.List;
 record HealthReport(String status, String name, String version, Instant startedAt, long uptimeSeconds,
                     List<DegradedPart> parts, List<Component> components, List<Disk> disks) {
 
-    /** One watched directory's free space; {@code freePercent} rounded to a tenth. */
-    record Disk(String path, String state, long freeBytes, long totalBytes, double freePercent) {
+    /**
+     * One watched directory's free space; {@code freePercent} rounded to a tenth; {@code usedBytes}
+     * what the directory holds where it is measured (the embedded QuestDB's), else null.
+     */
+    record Disk(String path, String state, long freeBytes, long totalBytes, double freePercent, Long usedBytes) {
     }
 
     record Component(String name, String state, Instant since, String error) {
@@ -32,7 +35,7 @@ record HealthReport(String status, String name, String version, Instant startedA
         return new HealthReport(readiness.name(), info.name(), info.version(), info.startedAt(), uptime,
                 readiness.isRunning() ? parts : List.of(), components, view.disks().stream()
                         .map(d -> new Disk(d.path(), d.state(), d.freeBytes(), d.totalBytes(),
-                                Math.round(d.freePercent() * 10) / 10.0))
+                                Math.round(d.freePercent() * 10) / 10.0, d.usedBytes().orElse(null)))
                         .toList());
     }
 
