@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * nearest existing parent. A sample that fails is logged once and leaves the state as it was.
  *
  * <p><b>Threading.</b> Samples are taken on the lifecycle thread at {@link #start} (so the state is
- * known before any channel appends) and then on one scheduler thread; everything read from outside
+ * known before any channel appends) and then on one scheduler thread (one sample at a time); everything read from outside
  * ({@link #critical()}, {@link #checks()}, {@link #degradedParts()}) is safe from any thread.
  */
 public final class DiskWatcher implements Component, DegradedPartSource, DiskReserve {
@@ -53,11 +53,29 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
     /** How often a measured directory's size is summed: walking a tree costs more than a statfs. */
     static final long USAGE_EVERY_MS = 60_000;
 
+    private final Object sampling = new Object();
     private final java.util.Set<Path> measured;
     private final java.util.Map<Path, Long> usedBytes = new java.util.concurrent.ConcurrentHashMap<>();
     private long lastUsageNanos;
 
-    private record Watched(Path dir, DiskSpaceCheck check, boolean[] failing) {
+    /** One watched directory; {@code failing} is touched by the sampling thread only. */
+    private static final class Watched {
+        final Path dir;
+        final DiskSpaceCheck check;
+        boolean failing;
+
+        Watched(Path dir, DiskSpaceCheck check) {
+            this.dir = dir;
+            this.check = check;
+        }
+
+        Path dir() {
+            return dir;
+        }
+
+        DiskSpaceCheck check() {
+            return check;
+        }
     }
 
     public DiskWatcher(DiskConfig config, List<Path> dirs, SpaceSource source, EventPublisher events, Clock clock) {
@@ -75,7 +93,7 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
         for (Path dir : dirs) {
             Path absolute = dir.toAbsolutePath().normalize();
             list.add(new Watched(absolute, new DiskSpaceCheck(absolute.toString(), config.warning(), config.critical(),
-                    events, clock), new boolean[1]));
+                    events, clock)));
         }
         this.watched = List.copyOf(list);
     }
@@ -111,6 +129,12 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
 
     /** Samples every directory once; called by the scheduler, and by tests. */
     public void checkNow() {
+        synchronized (sampling) {
+            sampleAll();
+        }
+    }
+
+    private void sampleAll() {
         boolean anyCritical = false;
         for (Watched w : watched) {
             Optional<DiskSpace> space = sample(w);
@@ -175,13 +199,13 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
         }
         try {
             DiskSpace space = source.sample(at == null ? w.dir() : at);
-            w.failing()[0] = false;
+            w.failing = false;
             return Optional.of(space);
         } catch (IOException | RuntimeException e) {
-            if (!w.failing()[0]) {
+            if (!w.failing) {
                 log.warn("Cannot read the free space of {}: {}; its disk state stays {}", w.dir(), e.toString(),
                         w.check().state());
-                w.failing()[0] = true;
+                w.failing = true;
             }
             return Optional.empty();
         }
