@@ -38,6 +38,10 @@ import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.TagBusView;
 import io.qubiq.app.events.EventJournal;
+import io.qubiq.app.losses.LedgerLosses;
+import io.qubiq.app.losses.LossRecorder;
+import io.qubiq.app.metrics.LossCounters;
+import io.qubiq.console.LossRoutes;
 import io.qubiq.app.lifecycle.GatewayStatus;
 import io.qubiq.app.lifecycle.Lifecycle;
 import io.qubiq.app.metrics.GatewayMetrics;
@@ -103,6 +107,7 @@ public final class Gateway {
     private final DeviceConnections devices;
     private final GatewayMetrics metrics;
     private final AuditJournal auditJournal;
+    private final LossRecorder losses;
 
     static final String HISTORIAN = "historian";
     static final String DEMO_PLANT = "demo-plant";
@@ -117,10 +122,14 @@ public final class Gateway {
         this.config = config;
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         this.metrics = new GatewayMetrics(registry);
-        this.tagBus = new TagBus();
-        Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root());
+        // every loss of data, from here on: the ledger, its metrics and its alarm
+        this.losses = new LossRecorder(config.losses(), dataDirectory.root().resolve("losses"),
+                new LossCounters(registry), events, clock);
+        events.recordLossesIn(losses);
+        this.tagBus = new TagBus(TagBus.DEFAULT_STOP_TIMEOUT, events, clock);
+        Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root(), clock);
         Optional<SimulatedPlant> plant = config.demoPlant()
-                .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries));
+                .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries, clock));
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock);
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
@@ -151,6 +160,7 @@ public final class Gateway {
         routes.add(new PipelineRoutes(pipelineAccess));
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
+        routes.add(new LossRoutes(new LedgerLosses(losses)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();
@@ -171,6 +181,7 @@ public final class Gateway {
         lifecycle.add(console);
         lifecycle.add(disk); // before every channel: they ask it whether the disk is critical
         metrics.bindDisk(disk);
+        lifecycle.addIsolated(losses);
         lifecycle.addIsolated(auditJournal);
         metrics.bindChannel(AuditJournal.CHANNEL, auditJournal.channel()::status);
         plant.ifPresent(lifecycle::addIsolated);
@@ -228,7 +239,7 @@ public final class Gateway {
             }
         });
         return Optional.of(new Pipelines(config.pipelines(), dataDir.resolve("pipelines"), tagBus,
-                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(outbound), clock));
+                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(outbound), clock, events));
     }
 
     /** The historian's parts, built together because they share QuestDB's address. */
@@ -269,8 +280,8 @@ public final class Gateway {
      * subscription (its remote setpoint writable). Ports configured as 0 are picked here, so both
      * connections point at the ports the plant will listen on.
      */
-    private static SimulatedPlant demoPlant(DemoPlantConfig plantConfig, String gatewayId,
-                                            Map<String, DeviceConnections.Entry> entries) {
+    private SimulatedPlant demoPlant(DemoPlantConfig plantConfig, String gatewayId,
+                                     Map<String, DeviceConnections.Entry> entries, Clock clock) {
         int port = FreePort.orFixed(plantConfig.opcuaPort());
         int mqttPort = FreePort.orFixed(plantConfig.mqttPort());
         SimulatedPlant plant = new SimulatedPlant(plantConfig.withOpcuaPort(port).withMqttPort(mqttPort));
@@ -292,13 +303,13 @@ public final class Gateway {
                 .toList();
         MqttConnectionConfig mqtt = MqttConnectionConfig.of(plant.mqttHost(), mqttPort, List.of(topics))
                 .withWritableTags(writable);
-        entries.put(DEMO_PLANT_MQTT, new DeviceConnections.Entry(new MqttConnector(gatewayId, DEMO_PLANT_MQTT, mqtt),
+        entries.put(DEMO_PLANT_MQTT, new DeviceConnections.Entry(new MqttConnector(gatewayId, DEMO_PLANT_MQTT, mqtt, clock, events),
                 "mqtt", writable.stream().map(MqttWritableTagConfig::tagPath).toList()));
         return plant;
     }
 
     /** One connector per configured device connection; the factory per protocol is chosen here. */
-    private static Map<String, DeviceConnections.Entry> deviceEntries(GatewayConfig config, Path dataDir) {
+    private Map<String, DeviceConnections.Entry> deviceEntries(GatewayConfig config, Path dataDir, Clock clock) {
         Map<String, DeviceConnections.Entry> entries = new LinkedHashMap<>();
         for (Map.Entry<String, DeviceConfig> device : config.devices().entrySet()) {
             String id = device.getKey();
@@ -311,7 +322,7 @@ public final class Gateway {
                 MqttConnectionConfig mqtt = device.getValue().mqtt().get();
                 // topics map to tags at run time; what the gateway must know up front are the writable ones
                 List<TagPath> writable = mqtt.writableTags().stream().map(tag -> TagPath.of(tag.tag())).toList();
-                entries.put(id, new DeviceConnections.Entry(new MqttConnector(gatewayId(config), id, mqtt),
+                entries.put(id, new DeviceConnections.Entry(new MqttConnector(gatewayId(config), id, mqtt, clock, events),
                         "mqtt", writable));
             }
         }
@@ -347,6 +358,11 @@ public final class Gateway {
 
     public EventJournal events() {
         return events;
+    }
+
+    /** The loss ledger with its metrics and alarms. */
+    public LossRecorder losses() {
+        return losses;
     }
 
     /** The audit journal, read as the console reads it. */

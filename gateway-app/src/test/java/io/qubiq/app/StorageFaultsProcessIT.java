@@ -242,6 +242,13 @@ class StorageFaultsProcessIT {
         await().atMost(WAIT).until(() -> postgres.queryLong("SELECT count(*) FROM " + table) == 299);
         assertThat(rows()).containsExactlyElementsOf(expected);
         assertThat(gateway.output()).contains("Channel db: buffer damage lost 1 items", "records 150..150 were lost");
+        // ... and the loss ledger and the data-lost alarm name the channel and the count
+        await().atMost(WAIT).until(() -> console().get("/api/v1/losses?connection=db&reason=buffer_damaged").body()
+                .contains("\"firstSequence\":150"));
+        String losses = console().get("/api/v1/losses?connection=db").body();
+        assertThat(losses).contains("\"reason\":\"buffer_damaged\"", "\"items\":1,")
+                .doesNotContain("drop_oldest", "\"refused\"");
+        assertThat(console().get("/api/v1/alarms").body()).contains("data-lost/db/buffer_damaged");
     }
 
     /**

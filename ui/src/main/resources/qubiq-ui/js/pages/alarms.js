@@ -66,7 +66,9 @@ function renderAlarms(holder, active) {
         h("th", { scope: "row" }, kindText(a.kind)),
         h("td", {}, a.source),
         h("td", {}, f.time(a.at)),
-        h("td", {}, h("div", { class: "clamp", title: a.message || null }, a.message || "–"))));
+        h("td", {}, h("div", { class: "clamp", title: a.message || null }, a.message || "–"),
+            a.kind === "DataLostAlarm" ? h("a", { href: "#/data-integrity", class: "sub", "data-test": "alarm-losses-link" },
+                "See Data integrity") : null)));
   }
   clear(holder, element);
 }

@@ -5,6 +5,7 @@ import * as connections from "./connections.js";
 import * as tags from "./tags.js";
 import * as trends from "./trends.js";
 import * as audit from "./audit.js";
+import * as dataIntegrity from "./data-integrity.js";
 import * as users from "./users.js";
 import * as account from "./account.js";
 
@@ -15,6 +16,7 @@ export const PAGES = [
   { path: "connections", title: "Connections", permission: "view_connections", module: connections },
   { path: "tags", title: "Tags", permission: "view_tags", module: tags },
   { path: "trends", title: "Trends", permission: "view_history", module: trends },
+  { path: "data-integrity", title: "Data integrity", permission: "view_connections", module: dataIntegrity },
   { path: "audit", title: "Audit", permission: "view_audit", module: audit },
   { path: "users", title: "Users", permission: "manage_users", module: users },
   { path: "account", title: "Account", permission: null, nav: false, module: account },

@@ -92,7 +92,8 @@ public final class AuditJournal implements Component {
         StoreForwardChannel<JournalEntry> channel = new StoreForwardChannel<>(CHANNEL, config.storeAndForward(),
                 OverflowPolicy.REFUSE, dir.resolve("buffer"), SegmentedDiskBuffer::open,
                 maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
-                new JournalEntryCodec(), monitor.register(CHANNEL, sink::probe, probeInterval), events, clock);
+                new JournalEntryCodec(), monitor.register(CHANNEL, sink::probe, probeInterval), events, clock)
+                .synchronousSubmit(); // an audited action returns only once its entry is journaled or buffered
         return new AuditJournal(store, channel, events, clock);
     }
 

@@ -14,6 +14,7 @@ import io.qubiq.pipeline.config.PipelineConfig;
 import java.util.Optional;
 import io.qubiq.demoplant.DemoPlantConfig;
 import io.qubiq.historian.HistorianConfig;
+import io.qubiq.losses.LossesConfig;
 
 /**
  * The root of the gateway's configuration file. Each section is declared by the module that owns
@@ -57,6 +58,10 @@ public record GatewayConfig(
                 + " QuestDB connection. See docs/audit.md.")
         AuditConfig audit,
 
+        @Doc("The loss ledger: every loss of data (where, how many, why, who), kept in <data-dir>/losses/. See"
+                + " docs/data-integrity.md.")
+        LossesConfig losses,
+
         @Doc("The QuestDB server the historian writes to (embedded or existing).")
         QuestDbSection questdb,
 
@@ -70,7 +75,7 @@ public record GatewayConfig(
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public GatewayConfig withHttpPort(int port) {
         return new GatewayConfig(gateway, http.withPort(port), auth, lifecycle, logging, disk, devices,
-                outbound, pipelines, audit,
+                outbound, pipelines, audit, losses,
                 questdb, historian, demoPlant);
     }
 

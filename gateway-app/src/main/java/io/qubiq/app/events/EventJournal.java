@@ -1,6 +1,7 @@
 package io.qubiq.app.events;
 
 import io.qubiq.app.audit.AuditJournal;
+import io.qubiq.app.losses.LossRecorder;
 import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.DataLoss;
@@ -18,19 +19,21 @@ import org.slf4j.LoggerFactory;
  * every audit event on the {@code qubiq.audit} logger), the set of active alarms, and a bounded
  * list of recent events for the console. Every audit event also goes to the durable audit journal
  * ({@link AuditJournal}, on its own store-and-forward channel) once {@link #journalTo} connected it.
+ * Every loss goes to the {@link LossRecorder} (log, ledger, metrics, alarm) once {@link #recordLossesIn}
+ * connected it; before, it is logged only.
  *
  * <p>Threading: safe for concurrent publishers; readers get copies.
  */
 public final class EventJournal implements EventPublisher {
 
     private static final Logger audit = LoggerFactory.getLogger("qubiq.audit");
-    private static final Logger lossLog = LoggerFactory.getLogger("qubiq.losses");
     private static final int RECENT = 500;
 
     private final Deque<AlarmEvent> recentAlarms = new ArrayDeque<>();
     private final Deque<AuditEvent> recentAudits = new ArrayDeque<>();
     private final Map<String, AlarmEvent> active = new LinkedHashMap<>();
     private AuditJournal journal;
+    private volatile LossRecorder losses;
 
     /** From now on every audit event is also journaled durably. */
     public synchronized void journalTo(AuditJournal journal) {
@@ -65,12 +68,23 @@ public final class EventJournal implements EventPublisher {
         }
     }
 
-    /** Logs every loss at ERROR (a loss is something an operator must know of). */
+    /** From now on every loss also goes to the loss ledger, its metrics and its alarm. */
+    public void recordLossesIn(LossRecorder recorder) {
+        this.losses = recorder;
+    }
+
+    /**
+     * Hands the loss to the recorder (log, ledger, metrics, alarm), outside this object's lock (the
+     * recorder's alarms come back here from its own thread); before it is connected, only logs it.
+     */
     @Override
     public void lost(DataLoss loss) {
-        lossLog.error("Data lost: {} {} items ({} bytes) at {} {}{}: {}", loss.reason().label(), loss.items(),
-                loss.bytes(), loss.component(), loss.connection(), loss.tag().map(t -> " tag " + t).orElse(""),
-                loss.detail());
+        LossRecorder recorder = losses;
+        if (recorder != null) {
+            recorder.record(loss);
+        } else {
+            LossRecorder.log(loss);
+        }
     }
 
     private static <E> void add(Deque<E> deque, E event) {

@@ -264,6 +264,9 @@ class ConsoleBrowserTest {
 
         browser.open("#/audit");
         browser.waitFor("[data-test=audit-row]");
+        browser.open("#/data-integrity");
+        browser.waitFor("[data-test=losses-verdict]");
+        browser.screenshot("data-integrity");
         browser.open("#/account");
         browser.waitFor("#token-form");
     }

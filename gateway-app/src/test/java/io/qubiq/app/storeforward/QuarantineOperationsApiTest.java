@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The operator's quarantine actions over the API of a whole gateway, against a real PostgreSQL: rows a
  * CHECK constraint refuses are quarantined while the good ones arrive; a viewer can neither retry nor
  * drop (403, nothing changes); once the constraint is relaxed an engineer retries one item (it is
- * delivered) and drops the other (gone for good); both actions are in the audit journal with user and
- * remote address.
+ * delivered) and drops the other (gone for good, and an operator_drop in the loss ledger); both actions
+ * are in the audit journal with user and remote address.
  */
 class QuarantineOperationsApiTest {
 
@@ -138,6 +138,15 @@ class QuarantineOperationsApiTest {
         assertThat(dropped.path("results").toString()).contains("not in the quarantine");
         assertThat(body(erin.get("/api/v1/store-forward/db/quarantine")).path("total").asLong()).isZero();
         assertThat(postgres.queryLong("SELECT count(*) FROM counts WHERE count = -4")).as("dropped for good").isZero();
+
+        // the drop is in the loss ledger as the engineer's action, and raises no data-lost alarm
+        JsonNode losses = body(vic.get("/api/v1/losses?connection=db&reason=operator_drop"));
+        assertThat(losses.path("totalItems").asLong()).isEqualTo(1);
+        JsonNode loss = losses.path("entries").get(0);
+        assertThat(loss.path("who").asText()).isEqualTo("erin");
+        assertThat(loss.path("component").asText()).isEqualTo("quarantine");
+        assertThat(loss.path("bytes").asLong()).isPositive();
+        assertThat(body(vic.get("/api/v1/alarms")).toString()).doesNotContain("data-lost/db");
 
         ConsoleClient admin = TestOperators.admin(gateway);
         await().atMost(WAIT).until(() -> body(admin.get("/api/v1/audit?user=erin")).path("entries").size() >= 3);

@@ -18,6 +18,7 @@ import java.util.Optional;
  * audit:
  *   max_bytes: 1073741824
  *   max_age_days: 730
+ *   min_age_days: 1
  *   forward_to: plant-questdb
  * </pre>
  */
@@ -39,6 +40,13 @@ public record AuditConfig(
         @Range(min = 1, max = 36500)
         Optional<Integer> maxAgeDays,
 
+        @Doc("Retention by size never deletes a segment written to less than this many days ago, so a flood of"
+                + " entries cannot push out recent ones; meanwhile the store may grow past max_bytes (logged at WARN)."
+                + " 0 lets max_bytes alone decide.")
+        @Default("1")
+        @Range(min = 0, max = 36500)
+        int minAgeDays,
+
         @Doc("Store-and-forward for the audit channel. overflow_policy must stay refuse (the default here):"
                 + " audit entries are never dropped.")
         ChannelConfig storeAndForward,
@@ -52,19 +60,23 @@ public record AuditConfig(
     public static final String TABLE = "qubiq_audit";
 
     public static AuditConfig defaults() {
-        return new AuditConfig(256L << 20, 8 << 20, Optional.empty(), ChannelConfig.defaults(), Optional.empty());
+        return new AuditConfig(256L << 20, 8 << 20, Optional.empty(), 1, ChannelConfig.defaults(), Optional.empty());
     }
 
     public AuditConfig withStoreLimits(long maxBytes, int segmentBytes, Optional<Integer> maxAgeDays) {
-        return new AuditConfig(maxBytes, segmentBytes, maxAgeDays, storeAndForward, forwardTo);
+        return new AuditConfig(maxBytes, segmentBytes, maxAgeDays, minAgeDays, storeAndForward, forwardTo);
+    }
+
+    public AuditConfig withMinAgeDays(int days) {
+        return new AuditConfig(maxBytes, segmentBytes, maxAgeDays, days, storeAndForward, forwardTo);
     }
 
     public AuditConfig withStoreAndForward(ChannelConfig channel) {
-        return new AuditConfig(maxBytes, segmentBytes, maxAgeDays, channel, forwardTo);
+        return new AuditConfig(maxBytes, segmentBytes, maxAgeDays, minAgeDays, channel, forwardTo);
     }
 
     public AuditConfig withForwardTo(Optional<String> connection) {
-        return new AuditConfig(maxBytes, segmentBytes, maxAgeDays, storeAndForward, connection);
+        return new AuditConfig(maxBytes, segmentBytes, maxAgeDays, minAgeDays, storeAndForward, connection);
     }
 
     @Override
@@ -74,6 +86,8 @@ public record AuditConfig(
             violations.add(new Violation("max_bytes", "must be at least segment_bytes (" + segmentBytes + "), was "
                     + maxBytes));
         }
+        maxAgeDays.filter(days -> days < minAgeDays).ifPresent(days -> violations.add(new Violation("max_age_days",
+                "must be at least min_age_days (" + minAgeDays + "), was " + days)));
         if (storeAndForward.overflowPolicyOr(OverflowPolicy.REFUSE) != OverflowPolicy.REFUSE) {
             violations.add(new Violation("store_and_forward.overflow_policy", "the audit channel never drops"
                     + " entries: leave it out or set refuse"));

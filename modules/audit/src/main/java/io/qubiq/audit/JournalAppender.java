@@ -20,7 +20,8 @@ import java.util.zip.CRC32C;
 /**
  * The open journal: the recovered segment list, the newest segment open for appending, the next
  * sequence number and the ids of the newest entries. Appends whole batches and fsyncs them; starts
- * a new segment when the next record would not fit; deletes whole oldest segments for retention.
+ * a new segment when the next record would not fit; deletes whole oldest segments for retention
+ * (by age, and by size only once they are older than the minimum age).
  *
  * <p>After an {@link IOException} from any method the appender must be closed and thrown away: its
  * in-memory view may be ahead of or behind the files, and only {@link #open} (recovery) rebuilds it.
@@ -75,6 +76,14 @@ final class JournalAppender implements Closeable {
      * @param payloads {@link JournalEntryCodec} bytes, each small enough for a segment
      */
     int append(List<Long> entryIds, List<byte[]> payloads) throws IOException {
+        return append(entryIds, payloads, true);
+    }
+
+    /**
+     * As {@link #append(List, List)}; with {@code skipKnown} false, entries are stored even when their
+     * id is among the newest ones (for carrying a kept entry forward, see {@link LocalAuditStore}).
+     */
+    int append(List<Long> entryIds, List<byte[]> payloads, boolean skipKnown) throws IOException {
         Set<Long> inBatch = new HashSet<>();
         List<Long> stored = new ArrayList<>();
         SegmentInfo current = newest();
@@ -82,7 +91,7 @@ final class JournalAppender implements Closeable {
         long seq = lastSeq;
         for (int i = 0; i < payloads.size(); i++) {
             long id = entryIds.get(i);
-            if (ids.contains(id) || !inBatch.add(id)) {
+            if (skipKnown && ids.contains(id) || !inBatch.add(id)) {
                 continue;
             }
             int frame = JournalFormat.frameBytes(payloads.get(i).length);
@@ -155,23 +164,35 @@ final class JournalAppender implements Closeable {
     }
 
     /**
-     * Deletes whole oldest segments, never the newest, while the journal is over {@code maxBytes}
-     * or the oldest segment was last written before {@code now - maxAge}. Returns how many went.
+     * The oldest segments retention removes, never the newest: while the oldest segment was last written
+     * before {@code now - maxAge}, or the journal is over {@code maxBytes} and the oldest segment was last
+     * written before {@code now - minAge}. Changes nothing; {@link #deleteOldest} removes them.
      */
-    int enforceRetention(long maxBytes, Optional<Duration> maxAge, Instant now) throws IOException {
+    List<SegmentInfo> expired(long maxBytes, Optional<Duration> maxAge, Duration minAge, Instant now)
+            throws IOException {
         long total = segments.stream().mapToLong(SegmentInfo::bytes).sum();
-        int deleted = 0;
-        while (segments.size() > 1) {
-            SegmentInfo oldest = segments.get(0);
-            boolean overSize = total > maxBytes;
-            boolean tooOld = maxAge.isPresent()
-                    && Files.getLastModifiedTime(oldest.file()).compareTo(FileTime.from(now.minus(maxAge.get()))) < 0;
+        int count = 0;
+        while (count < segments.size() - 1) {
+            SegmentInfo oldest = segments.get(count);
+            FileTime written = Files.getLastModifiedTime(oldest.file());
+            boolean young = !minAge.isZero() && written.compareTo(FileTime.from(now.minus(minAge))) >= 0;
+            boolean overSize = total > maxBytes && !young;
+            boolean tooOld = maxAge.isPresent() && written.compareTo(FileTime.from(now.minus(maxAge.get()))) < 0;
             if (!overSize && !tooOld) {
                 break;
             }
-            Files.deleteIfExists(oldest.file());
-            segments.remove(0);
             total -= oldest.bytes();
+            count++;
+        }
+        return List.copyOf(segments.subList(0, count));
+    }
+
+    /** Deletes the {@code count} oldest segments (never the newest); returns how many went. */
+    int deleteOldest(int count) throws IOException {
+        int deleted = 0;
+        while (deleted < count && segments.size() > 1) {
+            Files.deleteIfExists(segments.get(0).file());
+            segments.remove(0);
             deleted++;
         }
         if (deleted > 0) {

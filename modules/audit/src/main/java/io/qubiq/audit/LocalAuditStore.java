@@ -3,6 +3,8 @@ package io.qubiq.audit;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
+import io.qubiq.core.event.AuditAction;
+import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.sink.Sink;
 import java.io.IOException;
@@ -11,7 +13,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -33,9 +37,16 @@ import org.slf4j.LoggerFactory;
  * <p><b>Invariants.</b> Sequence numbers increase by one with each stored entry, across segments
  * and restarts (the newest segment is never deleted, so its name keeps the count). An entry id is
  * stored at most once among the newest {@value RecentIds#CAPACITY} entries: an entry delivered again
- * is skipped, so {@link #write} may be replayed safely ({@link #idempotent()} is true). Retention
- * deletes whole oldest segments only, never the newest: while the journal is larger than
- * {@code max_bytes}, or the oldest segment was last written more than {@code max_age_days} ago.
+ * is skipped, so {@link #write} may be replayed safely ({@link #idempotent()} is true); the one
+ * exception is a kept entry carried forward (below), stored again under its own id. Retention
+ * deletes whole oldest segments only, never the newest: while the oldest segment was last written more
+ * than {@code max_age_days} ago, or while the journal is larger than {@code max_bytes} and the oldest
+ * segment was last written more than {@code min_age_days} ago (so a flood of entries cannot push out
+ * recent ones; the journal may then stay over {@code max_bytes}, logged at WARN once). An entry marked
+ * {@code keep: always} ({@link AuditAction#DETAIL_KEEP}, the creation of the first administrator) is
+ * never lost to retention: before its segment is deleted it is appended again to the newest segment,
+ * with its id, time and content and the detail {@value #DETAIL_CARRIED_FROM}; listings newest first then
+ * show it among the entries stored at that moment.
  *
  * <p><b>Committed and crash behaviour.</b> {@link #write} returns only after the batch's records are
  * written and fsynced: then they are committed. A crash during a write leaves a prefix of the batch
@@ -54,12 +65,16 @@ import org.slf4j.LoggerFactory;
 public final class LocalAuditStore implements Sink<JournalEntry> {
 
     private static final Logger log = LoggerFactory.getLogger(LocalAuditStore.class);
+    /** Detail added to an entry carried forward by retention: the sequence number it was first stored under. */
+    public static final String DETAIL_CARRIED_FROM = "carried_from_seq";
 
     private final String id;
     private final Path dir;
     private final long maxBytes;
     private final int segmentBytes;
     private final Optional<Duration> maxAge;
+    private final Duration minAge;
+    private boolean overSizeWarned;
     private final Clock clock;
     private final JournalEntryCodec codec = new JournalEntryCodec();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
@@ -73,6 +88,7 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
         this.maxBytes = config.maxBytes();
         this.segmentBytes = config.segmentBytes();
         this.maxAge = config.maxAgeDays().map(Duration::ofDays);
+        this.minAge = Duration.ofDays(config.minAgeDays());
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -153,14 +169,73 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
 
     private void retain(JournalAppender journal) {
         try {
-            int deleted = journal.enforceRetention(maxBytes, maxAge, clock.instant());
+            List<SegmentInfo> expired = journal.expired(maxBytes, maxAge, minAge, clock.instant());
+            if (expired.isEmpty()) {
+                warnIfOverSize(journal);
+                return;
+            }
+            carryForward(journal, expired);
+            int deleted = journal.deleteOldest(expired.size());
             if (deleted > 0) {
                 log.info("Audit journal: retention deleted the {} oldest segment(s) in {}", deleted, dir);
             }
+            warnIfOverSize(journal);
         } catch (IOException e) {
-            log.warn("Audit journal: retention could not delete an old segment in {}: {}; it is tried again after"
-                    + " the next write", dir, e.toString());
+            discardAppender();
+            log.warn("Audit journal: retention could not carry kept entries forward or delete an old segment in {}:"
+                    + " {}; it is tried again after the next write", dir, e.toString());
         }
+    }
+
+    /**
+     * Appends again, to the newest segment, every entry marked {@code keep: always} in the segments about
+     * to be deleted: same entry id, event and time, plus the detail {@value #DETAIL_CARRIED_FROM} naming
+     * its first sequence number. Fsynced before the caller deletes anything; a crash in between leaves two
+     * copies, never none.
+     */
+    private void carryForward(JournalAppender journal, List<SegmentInfo> expired) throws IOException {
+        List<Long> ids = new ArrayList<>();
+        List<byte[]> payloads = new ArrayList<>();
+        int maxBody = JournalAppender.maxBody(segmentBytes);
+        for (SegmentInfo segment : expired) {
+            SegmentReader.read(segment.file(), segment.bytes(), segment.firstSeq() - 1, maxBody,
+                    (seq, entryId, payload, offset) -> {
+                        Optional<JournalEntry> kept = kept(payload);
+                        kept.ifPresent(entry -> {
+                            Map<String, String> details = new LinkedHashMap<>(entry.event().details());
+                            details.putIfAbsent(DETAIL_CARRIED_FROM, Long.toString(seq));
+                            AuditEvent e = entry.event();
+                            ids.add(entry.id());
+                            payloads.add(codec.encode(new JournalEntry(entry.id(), new AuditEvent(e.at(), e.user(),
+                                    e.action(), e.target(), e.outcome(), details))));
+                        });
+                    });
+        }
+        if (!ids.isEmpty()) {
+            journal.append(ids, payloads, false);
+            log.info("Audit journal: carried {} entr{} marked keep: always forward before deleting old segments",
+                    ids.size(), ids.size() == 1 ? "y" : "ies");
+        }
+    }
+
+    private Optional<JournalEntry> kept(byte[] payload) {
+        try {
+            JournalEntry entry = codec.decode(payload);
+            return AuditAction.KEEP_ALWAYS.equals(entry.event().details().get(AuditAction.DETAIL_KEEP))
+                    ? Optional.of(entry) : Optional.empty();
+        } catch (PermanentException unreadable) {
+            return Optional.empty();
+        }
+    }
+
+    private void warnIfOverSize(JournalAppender journal) {
+        long size = journal.segments().stream().mapToLong(SegmentInfo::bytes).sum();
+        if (size > maxBytes && !overSizeWarned) {
+            log.warn("Audit journal: {} holds {} bytes, more than max_bytes ({}), because its oldest segment was"
+                    + " written less than min_age_days ({}) ago; it is deleted once older. Look at the newest"
+                    + " entries for what is being journaled so fast", dir, size, maxBytes, minAge.toDays());
+        }
+        overSizeWarned = size > maxBytes;
     }
 
     /**

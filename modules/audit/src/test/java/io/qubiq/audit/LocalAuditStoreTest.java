@@ -159,7 +159,8 @@ class LocalAuditStoreTest {
 
     @Test
     void retentionBySizeDeletesWholeOldestSegmentsAndKeepsTheNewest() throws Exception {
-        LocalAuditStore store = store(AuditConfig.defaults().withStoreLimits(200_000, 65536, Optional.empty()));
+        LocalAuditStore store = store(AuditConfig.defaults().withStoreLimits(200_000, 65536, Optional.empty())
+                .withMinAgeDays(0));
         for (int i = 0; i < 40; i++) {
             store.write(entries(i * 100, 100));
         }
@@ -174,6 +175,69 @@ class LocalAuditStoreTest {
         assertThat(numbers).containsExactlyElementsOf(IntStream.rangeClosed(oldest, 3999).map(i -> 3999 - i + oldest)
                 .boxed().toList());
         assertThat(all.entries().get(0).seq()).as("sequence numbers are not reused").isEqualTo(4000);
+    }
+
+    /**
+     * Catches a flood rotating the journal: 8,000 refused requests deleted the segment holding "first
+     * administrator created" from a 1 MiB journal within seconds. Retention by size now spares every
+     * segment written to within min_age_days, and deletes it by size only once it is older.
+     */
+    @Test
+    void retentionBySizeSparesSegmentsWrittenWithinTheMinimumAge() throws Exception {
+        LocalAuditStore store = store(AuditConfig.defaults().withStoreLimits(1 << 20, 65536, Optional.empty())
+                .withMinAgeDays(1));
+        store.write(List.of(entry(0, "admin", AuditAction.SETUP_CLAIM, "first administrator created")));
+        for (int i = 0; i < 100; i++) {
+            store.write(entries(1 + i * 100, 100));
+        }
+        for (Path segment : segmentFiles()) {
+            Files.setLastModifiedTime(segment, FileTime.from(NOW.minus(23, ChronoUnit.HOURS)));
+        }
+        store.write(List.of(entry(20_000)));
+
+        assertThat(store.sizeBytes()).as("over max_bytes while young").isGreaterThan(1 << 20);
+        assertThat(firstAdministrator(store)).hasSize(1);
+
+        for (Path segment : segmentFiles()) {
+            Files.setLastModifiedTime(segment, FileTime.from(NOW.minus(25, ChronoUnit.HOURS)));
+        }
+        store.write(List.of(entry(20_001)));
+
+        assertThat(store.sizeBytes()).isLessThanOrEqualTo(1 << 20);
+        assertThat(firstAdministrator(store)).as("older than the minimum age, size decides").isEmpty();
+    }
+
+    /**
+     * Catches the founding entry being rotated away by size: retention carries an entry marked
+     * {@code keep: always} forward, with its id, time and content, before deleting its segment.
+     */
+    @Test
+    void anEntryMarkedKeepAlwaysIsCarriedForwardInsteadOfDeleted() throws Exception {
+        LocalAuditStore store = store(AuditConfig.defaults().withStoreLimits(200_000, 65536, Optional.empty())
+                .withMinAgeDays(0));
+        JournalEntry founding = new JournalEntry(999, new AuditEvent(Entries.T0, "admin", AuditAction.SETUP_CLAIM,
+                "user/admin", "first administrator created", Map.of(AuditAction.DETAIL_FROM, "10.0.0.1",
+                AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS)));
+        store.write(List.of(founding));
+        for (int i = 0; i < 40; i++) {
+            store.write(entries(i * 100, 100));
+        }
+
+        assertThat(collectAll(store).entries()).extracting(stored -> stored.entry().id()).as("old entries went")
+                .doesNotContain(1000L);
+        assertThat(firstAdministrator(store)).singleElement().satisfies(kept -> {
+            assertThat(kept.entry().id()).isEqualTo(999);
+            assertThat(kept.entry().event().at()).isEqualTo(Entries.T0);
+            assertThat(kept.entry().event().details()).containsEntry(LocalAuditStore.DETAIL_CARRIED_FROM, "1")
+                    .containsEntry(AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS);
+        });
+        assertThat(store.sizeBytes()).isLessThanOrEqualTo(200_000);
+    }
+
+    private static List<StoredEntry> firstAdministrator(LocalAuditStore store) {
+        return store.query(new JournalQuery(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of("setup_claim"), Optional.of("first administrator created"), Optional.empty(),
+                OptionalLong.empty(), 10)).entries();
     }
 
     @Test

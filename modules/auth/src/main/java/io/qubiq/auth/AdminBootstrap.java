@@ -16,7 +16,10 @@ import java.util.function.Consumer;
  * environment), or issues a one-time setup token: 160 random bits, announced once (the production
  * announcer logs it at WARN, the only place it ever appears), kept only as its SHA-256, valid for
  * {@code ttl}. {@link #claimSetup} with that token creates the first administrator and burns the token.
- * A wrong, expired or used token is refused and audited. A claim whose password breaks the policy is
+ * A wrong, expired or used token is refused and audited through the {@link RefusalDigest} (the first
+ * refusal per address and minute on its own, the rest summarized), so refused claims cannot flood the
+ * journal; the successful claim is always journaled on its own, marked {@code keep: always} (as is the
+ * creation from the configured password), so the journal's retention never drops it. A claim whose password breaks the policy is
  * refused without burning the token. When users exist, {@link #start} does nothing, and a configured
  * admin password is ignored (it never resets an existing password).
  *
@@ -33,6 +36,7 @@ public final class AdminBootstrap {
 
     private final UserStore users;
     private final AuditTrail audit;
+    private final RefusalDigest refusals;
     private final Clock clock;
     private final Duration ttl;
     private final String adminUsername;
@@ -43,10 +47,11 @@ public final class AdminBootstrap {
     /**
      * @param announcer receives the text announcing the setup token (with the token in it), once
      */
-    AdminBootstrap(UserStore users, AuditTrail audit, Clock clock, Duration ttl, String adminUsername,
-                   Consumer<String> announcer) {
+    AdminBootstrap(UserStore users, AuditTrail audit, RefusalDigest refusals, Clock clock, Duration ttl,
+                   String adminUsername, Consumer<String> announcer) {
         this.users = users;
         this.audit = audit;
+        this.refusals = refusals;
         this.clock = clock;
         this.ttl = ttl;
         this.adminUsername = adminUsername;
@@ -60,7 +65,8 @@ public final class AdminBootstrap {
         if (adminPassword.isPresent()) {
             UserAccount admin = users.create(adminUsername, adminPassword.get(), List.of(Role.ADMIN.name()));
             audit.record(AuditTrail.SYSTEM, AuditAction.USER_CREATE, "user/" + admin.name(),
-                    "created from the configured admin password", "local", "roles", Role.ADMIN.name());
+                    "created from the configured admin password", "local", "roles", Role.ADMIN.name(),
+                    AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS);
             return State.ADMIN_CREATED;
         }
         String token = "setup_" + Secrets.random(20);
@@ -95,20 +101,20 @@ public final class AdminBootstrap {
             problem = "the setup token expired at " + tokenExpires + "; restart the gateway for a new one";
         }
         if (problem != null) {
-            audit.record(who, AuditAction.SETUP_CLAIM, "user/" + who, "refused: " + problem, from);
+            refusals.refused(who, AuditAction.SETUP_CLAIM, "user/" + who, "refused: " + problem, from);
             throw new SetupRefusedException(problem);
         }
         UserAccount admin;
         try {
             admin = users.create(username, password, List.of(Role.ADMIN.name()));
         } catch (AccountException refused) {
-            audit.record(who, AuditAction.SETUP_CLAIM, "user/" + who, "refused: " + refused.getMessage(), from);
+            refusals.refused(who, AuditAction.SETUP_CLAIM, "user/" + who, "refused: " + refused.getMessage(), from);
             throw refused;
         }
         tokenHash = null;
         tokenExpires = null;
         audit.record(admin.name(), AuditAction.SETUP_CLAIM, "user/" + admin.name(), "first administrator created",
-                from, "roles", Role.ADMIN.name());
+                from, "roles", Role.ADMIN.name(), AuditAction.DETAIL_KEEP, AuditAction.KEEP_ALWAYS);
         return admin;
     }
 }

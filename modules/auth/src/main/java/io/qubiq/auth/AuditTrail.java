@@ -1,5 +1,6 @@
 package io.qubiq.auth;
 
+import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
@@ -26,12 +27,30 @@ final class AuditTrail {
     }
 
     void record(String user, AuditAction action, String target, String outcome, String from, String... details) {
+        publish(event(user, action, target, outcome, from, details));
+    }
+
+    /** The event {@link #record} would publish, stamped now, for publishing later. */
+    AuditEvent event(String user, AuditAction action, String target, String outcome, String from,
+                     String... details) {
         Map<String, String> map = new LinkedHashMap<>();
         map.put(AuditAction.DETAIL_FROM, from);
         for (int i = 0; i + 1 < details.length; i += 2) {
             map.put(details[i], details[i + 1]);
         }
-        events.audit(new AuditEvent(clock.instant(), printable(user), action, target, outcome, map));
+        return new AuditEvent(clock.instant(), printable(user), action, target, outcome, map);
+    }
+
+    void publish(AuditEvent event) {
+        events.audit(event);
+    }
+
+    void alarm(AlarmEvent alarm) {
+        events.alarm(alarm);
+    }
+
+    Clock clock() {
+        return clock;
     }
 
     /** A typed user name as it may appear in the journal: at most 64 characters, no control characters. */

@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,6 +15,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The parts of this module, wired together over one directory: what the console receives. Build it
  * with {@link #open}, then call {@code bootstrap().start(config.adminPassword())} once.
+ *
+ * <p>Fixed limits (not configuration): at most as many sign-in password checks at once as there are
+ * cores, each caller waiting at most {@link #CHECK_PATIENCE} for a place; refused unauthenticated requests
+ * journaled by {@link RefusalDigest} in windows of {@link #REFUSAL_WINDOW}, at most
+ * {@value #REFUSALS_JOURNALED_AT_ONCE} on their own and {@value #REFUSAL_GROUPS} groups per window, more than
+ * {@value #REFUSAL_SPIKE_PER_WINDOW} a window raising the refusal-spike alarm.
  *
  * @param directory the directory holding {@code users.properties} and {@code api-tokens.properties}
  */
@@ -21,6 +30,15 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
 
     private static final Logger LOG = LoggerFactory.getLogger(AdminBootstrap.class);
 
+    static final Duration CHECK_PATIENCE = Duration.ofMillis(100);
+    static final Duration REFUSAL_WINDOW = Duration.ofMinutes(1);
+    static final int REFUSALS_JOURNALED_AT_ONCE = 20;
+    static final int REFUSAL_GROUPS = 32;
+    /** More refusals than this in one window raise the refusal-spike alarm. */
+    static final int REFUSAL_SPIKE_PER_WINDOW = 100;
+    /** How often the flusher journals the summaries of a window that has passed. */
+    static final Duration REFUSAL_FLUSH_PERIOD = Duration.ofSeconds(5);
+
     /**
      * Opens the stores in {@code directory} (normally {@code <data dir>/auth}) and wires the rest.
      * Audit events go to {@code events}; the setup token, if one is needed, to the log at WARN.
@@ -28,20 +46,26 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
      * @throws CorruptStoreException if a store file is damaged: the gateway must not start
      */
     public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events) throws IOException {
-        return open(config, directory, clock, events, new PasswordHasher(config.hashParameters(),
-                config.passwordMinLength(), Runtime.getRuntime().availableProcessors()), LOG::warn);
+        return open(config, directory, clock, events, LOG::warn);
     }
 
     /** As {@link #open(AuthConfig, Path, Clock, EventPublisher)}, announcing the setup token to {@code announcer}. */
     public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events,
                             Consumer<String> announcer) throws IOException {
-        return open(config, directory, clock, events, new PasswordHasher(config.hashParameters(),
-                config.passwordMinLength(), Runtime.getRuntime().availableProcessors()), announcer);
+        int cores = Runtime.getRuntime().availableProcessors();
+        Auth auth = open(config, directory, clock, events, new PasswordHasher(config.hashParameters(),
+                config.passwordMinLength(), cores), new CheckGate(cores, CHECK_PATIENCE), announcer);
+        startRefusalFlusher(auth.signIn());
+        return auth;
     }
 
-    /** As {@link #open(AuthConfig, Path, Clock, EventPublisher)} with a given hasher and setup-token announcer. */
+    /**
+     * As {@link #open(AuthConfig, Path, Clock, EventPublisher)} with a given hasher, check gate and setup-token
+     * announcer, and no flusher thread: refusal summaries are written on the next refusal of a later window,
+     * or by {@link SignIn#flushRefusals}.
+     */
     static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events, PasswordHasher hasher,
-                     Consumer<String> announcer) throws IOException {
+                     CheckGate gate, Consumer<String> announcer) throws IOException {
         Roles roles = Roles.withCustom(config.roles());
         UserStore users = UserStore.open(directory, hasher, roles, clock);
         ApiTokens tokens = ApiTokens.open(directory, users, clock);
@@ -51,10 +75,31 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
                 Duration.ofMillis(config.signInBaseDelayMs()), Duration.ofMillis(config.signInMaxDelayMs()),
                 config.signInMaxTrackedKeys());
         AuditTrail audit = new AuditTrail(events, clock);
+        RefusalDigest refusals = new RefusalDigest(audit, REFUSAL_WINDOW, REFUSALS_JOURNALED_AT_ONCE, REFUSAL_GROUPS,
+                REFUSAL_SPIKE_PER_WINDOW);
         return new Auth(directory, roles, users, tokens, sessions, throttle,
-                new Authenticator(users, roles, sessions, tokens), new SignIn(users, sessions, throttle, audit),
+                new Authenticator(users, roles, sessions, tokens),
+                new SignIn(users, sessions, throttle, gate, audit, refusals),
                 new UserAdministration(users, tokens, sessions, audit),
-                new AdminBootstrap(users, audit, clock, Duration.ofMillis(config.setupTokenTtlMs()),
+                new AdminBootstrap(users, audit, refusals, clock, Duration.ofMillis(config.setupTokenTtlMs()),
                         config.adminUsername(), announcer));
+    }
+
+    /** A daemon thread that journals refusal summaries soon after their window passed. */
+    private static void startRefusalFlusher(SignIn signIn) {
+        ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "qubiq-auth-refusal-flusher");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long period = REFUSAL_FLUSH_PERIOD.toMillis();
+        flusher.scheduleWithFixedDelay(() -> {
+            try {
+                signIn.flushRefusals();
+            } catch (RuntimeException e) {
+                LOG.warn("Could not journal the summary of refused sign-ins; it is tried again in {} ms: {}", period,
+                        e.toString());
+            }
+        }, period, period, TimeUnit.MILLISECONDS);
     }
 }

@@ -44,7 +44,8 @@ public record AuthConfig(
         @Range(min = 1, max = 16)
         int passwordHashParallelism,
 
-        @Doc("Failed sign-ins per user name or remote address before each further attempt must wait.")
+        @Doc("Failed sign-ins for one user name from one remote address (for names that are no user: from one"
+                + " address) before each further such attempt must wait.")
         @Default("5")
         @Range(min = 1, max = 1000)
         int signInFreeFailures,
@@ -60,8 +61,8 @@ public record AuthConfig(
         @Range(min = 1, max = 86400000)
         long signInMaxDelayMs,
 
-        @Doc("Most failure counters kept in memory (user names and addresses together); the least recently"
-                + " used are forgotten first.")
+        @Doc("Most failure counters kept in memory ((user, address) pairs and addresses together); the least"
+                + " recently used are forgotten first.")
         @Default("10000")
         @Range(min = 100, max = 10000000)
         int signInMaxTrackedKeys,

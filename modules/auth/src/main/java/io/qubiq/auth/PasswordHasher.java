@@ -5,6 +5,7 @@ import com.password4j.types.Argon2;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Hashes and verifies passwords with Argon2id (password4j), and enforces the password policy.
@@ -16,7 +17,8 @@ import java.util.concurrent.Semaphore;
  * with {@link Secrets#constantTimeEquals}. The salt comes from this class's own {@code SecureRandom}.
  *
  * <p>Thread-safe. At most {@code maxConcurrent} hashes run at once (each takes {@code memoryKib} of
- * heap); further callers wait their turn.
+ * heap); further callers wait their turn. Sign-in does not queue here: its {@link CheckGate} turns
+ * callers away before they reach this queue.
  */
 public final class PasswordHasher {
 
@@ -29,6 +31,7 @@ public final class PasswordHasher {
     private final Argon2Function current;
     private final int minLength;
     private final Semaphore slots;
+    private final AtomicLong verifications = new AtomicLong();
 
     public enum Check { MATCH, MATCH_NEEDS_REHASH, MISMATCH }
 
@@ -75,6 +78,7 @@ public final class PasswordHasher {
 
     /** Whether {@code password} matches {@code stored}; a stored value that is not Argon2id never matches. */
     public Check verify(String password, String stored) {
+        verifications.incrementAndGet();
         String[] parts = stored.split("\\$");
         if (parts.length != 6 || !parts[1].equals("argon2id") || password.length() > 4 * MAX_LENGTH) {
             verifyDecoy(password);
@@ -96,6 +100,11 @@ public final class PasswordHasher {
             return Check.MISMATCH;
         }
         return function.equals(current) ? Check.MATCH : Check.MATCH_NEEDS_REHASH;
+    }
+
+    /** How many verifications (decoys included) this hasher has run, for tests and status. */
+    long verifications() {
+        return verifications.get();
     }
 
     /** Spends the time of one verification, for a user that does not exist or may not sign in. */

@@ -13,10 +13,17 @@ public sealed interface SignInResult {
     }
 
     /**
-     * Refused. {@code retryAfter} is how long the next attempt for this user or address must wait
+     * Refused. {@code retryAfter} is how long the next attempt for this user from this address must wait
      * (zero when it may try at once); {@code throttled} when this attempt was refused for that reason,
      * without checking the password.
      */
     record Refused(Duration retryAfter, boolean throttled) implements SignInResult {
+    }
+
+    /**
+     * Not checked: as many password checks as the gateway runs at once were already running. Nothing
+     * was counted against the user; try again after {@code retryAfter}.
+     */
+    record Busy(Duration retryAfter) implements SignInResult {
     }
 }

@@ -124,6 +124,15 @@ public final class UserStore {
         return stored == null ? Optional.empty() : Optional.of(stored.account());
     }
 
+    /** Whether {@code typedName} names a user (cheap: no hashing), for choosing the sign-in throttle's counter. */
+    public boolean exists(String typedName) {
+        try {
+            return users.containsKey(UserAccount.canonicalName(typedName));
+        } catch (InvalidNameException e) {
+            return false;
+        }
+    }
+
     /**
      * Checks a sign-in. Costs one Argon2id verification whatever the outcome, so the answer time does
      * not reveal whether the user exists. A match against outdated hash parameters stores a fresh hash.

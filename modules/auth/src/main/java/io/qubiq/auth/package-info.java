@@ -20,6 +20,8 @@
  * caller's input or permissions are at fault; nothing changed); a store that cannot be written throws
  * {@link java.io.UncheckedIOException} (nothing changed; an operator must look at the disk). Nothing here
  * retries. Every security-relevant action, refused ones included, is reported as an
- * {@link io.qubiq.core.event.AuditEvent} with the remote address under the {@code from} detail.
+ * {@link io.qubiq.core.event.AuditEvent} with the remote address under the {@code from} detail; refusals
+ * of requests without accepted credentials (sign-ins, setup claims) go through
+ * {@link io.qubiq.auth.RefusalDigest}, which bounds how many entries they make.
  */
 package io.qubiq.auth;

@@ -67,13 +67,19 @@ class AuditEventsTest {
         for (int i = 0; i < 5; i++) {
             f.auth.signIn().signIn("alice", "guess-" + i, FROM);
         }
-        f.events.audits.clear();
+        assertThat(f.events.of(AuditAction.SIGN_IN_FAILED)).as("the first refusal of the minute on its own")
+                .singleElement().satisfies(e -> assertThat(e.outcome()).isEqualTo("wrong password"));
 
         SignInResult result = f.auth.signIn().signIn("alice", AuthFixture.password("alice"), FROM);
 
         assertThat(result).isEqualTo(new SignInResult.Refused(Duration.ofSeconds(1), true));
-        assertThat(only(AuditAction.SIGN_IN_FAILED).outcome()).isEqualTo("throttled");
-        f.clock.advance(Duration.ofSeconds(1));
+        f.clock.advance(Duration.ofMinutes(1));
+        f.auth.signIn().flushRefusals();
+        AuditEvent summary = f.events.last();
+        assertThat(summary.action()).isEqualTo(AuditAction.SIGN_IN_FAILED);
+        assertThat(summary.outcome()).startsWith("6 refused sign-ins for alice from " + FROM + " between ");
+        assertThat(summary.details()).containsEntry("count", "6").containsEntry("journaled_separately", "1")
+                .containsEntry("reasons", "wrong password: 5; throttled: 1");
         assertThat(f.auth.signIn().signIn("alice", AuthFixture.password("alice"), FROM))
                 .isInstanceOf(SignInResult.SignedIn.class);
     }

@@ -2,6 +2,7 @@ package io.qubiq.auth;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ final class AuthFixture {
     final List<String> announcements = new ArrayList<>();
     /** Session key to session id, for every session {@link #signIn} opened. */
     final Map<String, String> sessionIds = new java.util.HashMap<>();
+    final PasswordHasher hasher;
     final Auth auth;
 
     AuthFixture(Path directory) throws IOException {
@@ -28,9 +30,14 @@ final class AuthFixture {
     }
 
     AuthFixture(Path directory, AuthConfig config) throws IOException {
+        this(directory, config, hasher(config.passwordMinLength()), new CheckGate(64, Duration.ofSeconds(10)));
+    }
+
+    /** With a given hasher and check gate (the default gate never turns anyone away in a test). */
+    AuthFixture(Path directory, AuthConfig config, PasswordHasher hasher, CheckGate gate) throws IOException {
         this.directory = directory;
-        this.auth = Auth.open(config, directory, clock, events, hasher(config.passwordMinLength()),
-                announcements::add);
+        this.hasher = hasher;
+        this.auth = Auth.open(config, directory, clock, events, hasher, gate, announcements::add);
     }
 
     static PasswordHasher hasher(int minLength) {

@@ -12,9 +12,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordingEvents implements EventPublisher {
 
     final List<AuditEvent> audits = new CopyOnWriteArrayList<>();
+    final List<AlarmEvent> alarms = new CopyOnWriteArrayList<>();
 
     @Override
     public void alarm(AlarmEvent event) {
+        alarms.add(event);
     }
 
     @Override

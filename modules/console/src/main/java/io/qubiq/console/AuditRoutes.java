@@ -53,7 +53,8 @@ public final class AuditRoutes implements ApiRoutes {
         return Optional.ofNullable(ctx.queryParam(name)).map(String::strip).filter(s -> !s.isEmpty());
     }
 
-    private static Optional<Instant> instant(Context ctx, String name) {
+    /** An ISO-8601 instant query parameter; 400 naming the parameter when it is not one. */
+    static Optional<Instant> instant(Context ctx, String name) {
         return text(ctx, name).map(raw -> {
             try {
                 return Instant.parse(raw);

@@ -16,7 +16,7 @@ import java.util.Optional;
  *       token the gateway logged (201; 403 wrong or expired token, 409 when users exist, 400 bad password);</li>
  *   <li>{@code POST /api/v1/session} {@code {"user", "password"}}: signs in (200 with the session and the
  *       cookie; 401 wrong user name or password, whatever the real reason; 429 with {@code Retry-After}
- *       while throttled);</li>
+ *       while throttled, or when as many password checks as the gateway runs at once are running);</li>
  *   <li>{@code GET /api/v1/session}: who is signed in, their permissions and the CSRF token;</li>
  *   <li>{@code DELETE /api/v1/session}: signs out (204, cookie cleared);</li>
  *   <li>{@code POST /api/v1/session/password} {@code {"current", "password"}}: changes one's own password.</li>
@@ -81,12 +81,19 @@ final class SessionRoutes implements ApiRoutes {
                     Optional.of(signedIn.session().csrfToken()), "session"));
             return;
         }
+        if (result instanceof SignInResult.Busy busy) {
+            long seconds = Math.max(1, (busy.retryAfter().toMillis() + 999) / 1000);
+            ctx.header("Retry-After", Long.toString(seconds));
+            ctx.status(429).json(new Refusal(429, "the gateway is busy checking other sign-ins: try again in "
+                    + seconds + " s", seconds));
+            return;
+        }
         SignInResult.Refused refused = (SignInResult.Refused) result;
         long seconds = (refused.retryAfter().toMillis() + 999) / 1000;
         if (refused.throttled()) {
             ctx.header("Retry-After", Long.toString(seconds));
-            ctx.status(429).json(new Refusal(429, "too many failed sign-ins for this user or address: try again in "
-                    + seconds + " s", seconds));
+            ctx.status(429).json(new Refusal(429, "too many failed sign-ins for this user name from this address:"
+                    + " try again in " + seconds + " s", seconds));
         } else {
             if (seconds > 0) {
                 ctx.header("Retry-After", Long.toString(seconds));

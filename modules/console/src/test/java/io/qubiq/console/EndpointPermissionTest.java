@@ -49,7 +49,7 @@ class EndpointPermissionTest {
                 .collect(Collectors.toSet());
         assertThat(routes).contains("GET /api/v1/store-forward", "POST /api/v1/store-forward/{connection}/quarantine/retry",
                 "POST /api/v1/store-forward/{connection}/quarantine/drop", "GET /api/v1/connections",
-                "GET /api/v1/tags", "POST /api/v1/tags/<path>/write", "GET /api/v1/history", "GET /api/v1/audit",
+                "GET /api/v1/tags", "POST /api/v1/tags/<path>/write", "GET /api/v1/history", "GET /api/v1/audit", "GET /api/v1/losses",
                 "GET /api/v1/users", "GET /api/v1/roles", "GET /api/v1/events", "GET /api/v1/openapi.json",
                 "POST /api/v1/session", "POST /api/v1/historian/wal/{table}/skip", "POST /api/v1/pipelines/{id}/enable");
         List<String> publicOnes = console.server.endpoints().stream().filter(e -> e.access().isPublic())

@@ -157,7 +157,9 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     /** Every route group of the console over this fake. */
     List<ApiRoutes> routes() {
         return List.of(new DeviceRoutes(this, this), new StoreForwardRoutes(this), new PipelineRoutes(this),
-                new HistoryRoutes(this), new AlarmRoutes(this), new AuditRoutes(this));
+                new HistoryRoutes(this), new AlarmRoutes(this), new AuditRoutes(this),
+                new LossRoutes(query -> new LossAccess.Report(List.of(), false, List.of(), 0, 0,
+                        new LossAccess.Damage(0, 0, 0), 0)));
     }
 
     EventStream.Sources sources() {

@@ -1,5 +1,8 @@
 package io.qubiq.pipeline;
 
+import io.qubiq.core.event.DataLoss;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.event.LossReason;
 import io.qubiq.pipeline.config.PipelineConfig;
 import io.qubiq.pipeline.config.TransformConfig;
 import io.qubiq.pipeline.expr.Expression;
@@ -24,7 +27,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Per event: {@code events} counts it; a false filter counts it {@code filtered}; a filter,
  * transform or mapping that fails counts it {@code failed} (with the error as last error, and none
- * of its items submitted to any output: an event reaches all outputs or none); otherwise it counts
+ * of its items submitted to any output: an event reaches all outputs or none; and reported as an
+ * {@code expression_failed} loss to the loss ledger); otherwise it counts
  * {@code emitted}. A channel that refuses the items counts them {@code refused} (logged once per
  * connection and kind of refusal, until that connection takes items again). Nothing is dropped
  * without a count and a last error: the store-and-forward rule "nothing silently lost" starts here.
@@ -43,6 +47,7 @@ public final class Pipeline {
     private final List<Map.Entry<String, Expression>> transforms;
     private final List<PipelineOutput> outputs;
     private final Clock clock;
+    private final EventPublisher losses;
     private final String runId;
     private final AtomicLong sequence = new AtomicLong();
 
@@ -68,6 +73,13 @@ public final class Pipeline {
      */
     public Pipeline(String id, PipelineConfig config, ExpressionEngine engine, List<PipelineOutput> outputs,
                     PipelineState state, Clock clock) throws ExpressionException {
+        this(id, config, engine, outputs, state, clock, EventPublisher.none());
+    }
+
+    /** @param losses where an event that fails is reported as an {@code expression_failed} loss */
+    public Pipeline(String id, PipelineConfig config, ExpressionEngine engine, List<PipelineOutput> outputs,
+                    PipelineState state, Clock clock, EventPublisher losses) throws ExpressionException {
+        this.losses = losses;
         this.id = id;
         this.config = config;
         this.clock = clock;
@@ -158,7 +170,10 @@ public final class Pipeline {
                 outputs.get(i).discardLast();
             }
             failed.incrementAndGet();
-            recordError(e instanceof ExpressionException ? e.getMessage() : "event failed: " + e);
+            String error = e instanceof ExpressionException ? e.getMessage() : "event failed: " + e;
+            recordError(error);
+            losses.lost(DataLoss.of(clock.instant(), "pipeline", id, LossReason.EXPRESSION_FAILED, 1, 0,
+                    "an event produced no output: " + error));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.qubiq.pipeline;
 
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.pipeline.config.OutputConfig;
 import io.qubiq.pipeline.config.PipelineConfig;
@@ -63,6 +64,7 @@ public final class Pipelines implements Component {
     private final DeviceMessages messages;
     private final OutputFactory outputs;
     private final Clock clock;
+    private final EventPublisher events;
     private final Map<String, Pipeline> pipelines = new LinkedHashMap<>();
     private final Map<String, Trigger> triggers = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
@@ -72,6 +74,13 @@ public final class Pipelines implements Component {
 
     public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
                      OutputFactory outputs, Clock clock) {
+        this(configs, stateDir, bus, messages, outputs, clock, EventPublisher.none());
+    }
+
+    /** @param events where an event that fails (its output not produced) is reported as a loss */
+    public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
+                     OutputFactory outputs, Clock clock, EventPublisher events) {
+        this.events = events;
         this.configs = new LinkedHashMap<>(configs);
         this.store = new PipelineStateStore(stateDir);
         this.bus = bus;
@@ -118,7 +127,7 @@ public final class Pipelines implements Component {
         for (int i = 0; i < config.outputs().size(); i++) {
             built.add(outputs.create(id, i, config.outputs().get(i), config.variables(), engine));
         }
-        Pipeline pipeline = new Pipeline(id, config, engine, built, state, clock);
+        Pipeline pipeline = new Pipeline(id, config, engine, built, state, clock, events);
         Trigger trigger = trigger(config.trigger());
         trigger.start(pipeline);
         pipelines.put(id, pipeline);

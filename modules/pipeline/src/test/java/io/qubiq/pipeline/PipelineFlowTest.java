@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.core.event.LossReason;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,6 +107,12 @@ class PipelineFlowTest {
         assertThat(rig.received("db")).containsExactly("25", "20");
         PipelineStatus status = rig.pipelines.status("p").orElseThrow();
         assertThat(status.failed()).isEqualTo(1);
+        assertThat(rig.events.losses()).filteredOn(loss -> loss.reason() == LossReason.EXPRESSION_FAILED)
+                .singleElement().satisfies(loss -> {
+            assertThat(loss.component()).isEqualTo("pipeline");
+            assertThat(loss.connection()).isEqualTo("p");
+            assertThat(loss.items()).isEqualTo(1);
+        });
         assertThat(status.lastError()).get().asString().contains("100 / value");
     }
 

@@ -31,6 +31,7 @@ final class PipelineRig implements AutoCloseable {
 
     final Path dir;
     final TagBus bus = new TagBus();
+    final RecordingEvents events = new RecordingEvents();
     final Map<String, ScriptedSink<String>> sinks = new HashMap<>();
     final Map<String, StoreForwardChannel<String>> channels = new HashMap<>();
     final Map<String, OverflowPolicy> policies = new HashMap<>();
@@ -60,7 +61,7 @@ final class PipelineRig implements AutoCloseable {
             StoreForwardChannel<String> channel = new StoreForwardChannel<>(id, channelConfigs.get(id), policies.get(id),
                     dir.resolve(id).resolve("buffer"), SegmentedDiskBuffer::open,
                     maxBytes -> FileQuarantineStore.open(dir.resolve(id).resolve("quarantine"), maxBytes),
-                    sinks.get(id), new TextCodec(), Liveness.alwaysUnknown(), new RecordingEvents(), Clock.systemUTC());
+                    sinks.get(id), new TextCodec(), Liveness.alwaysUnknown(), events, Clock.systemUTC());
             channel.start();
             channels.put(id, channel);
         }
@@ -71,7 +72,7 @@ final class PipelineRig implements AutoCloseable {
             }
             Expression text = engine.compile(output.mqtt().orElseThrow().payload(), variables);
             return new ChannelOutput<>(channel, (scope, itemId) -> render(text, scope));
-        }, Clock.systemUTC());
+        }, Clock.systemUTC(), events);
         pipelines.start();
         return this;
     }

@@ -20,8 +20,10 @@ import org.slf4j.LoggerFactory;
  * The single thread that drains one channel's buffer, in order, one batch at a time: peek, write,
  * flush (the sink's write returns only when flushed), then acknowledge (DESIGN.md rule 2).
  *
- * <p>Loop: while the destination is DOWN it waits without attempting (GATED, rule 7). When the
- * buffer is empty it opens the ordering latch and sleeps until data arrives. Otherwise it takes up
+ * <p>Loop: while the destination is DOWN it waits without attempting (GATED, rule 7). Batches that
+ * producers handed off in memory while the latch was open ({@link HandOff}) are written first: they
+ * are older than anything buffered. When the buffer is empty it opens the ordering latch and sleeps
+ * until data arrives. Otherwise it takes up
  * to {@code batch_max_items} / {@code batch_max_bytes}, waiting up to {@code linger_ms} for a
  * small batch to fill, and hands it to {@link DeliveryAttempt}. A transient failure (or an unknown
  * outcome below the attempt cap) backs off exponentially with jitter and retries the same head
@@ -102,9 +104,17 @@ final class Forwarder<T> implements Runnable {
             channel.wakeups.await(EnumSet.of(Wakeups.Reason.LIVENESS), IDLE_RECHECK_MS);
             return;
         }
+        channel.wakeups.clear(Wakeups.Reason.DATA);
+        if (channel.handOffWaiting()) {
+            // handed-off items are older than anything in the buffer: they go first
+            long acknowledged = channel.deliverHandOff();
+            if (acknowledged != Long.MIN_VALUE) {
+                deliveredThrough = acknowledged;
+            }
+            return;
+        }
         PreparedBatch<T> batch;
         try {
-            channel.wakeups.clear(Wakeups.Reason.DATA);
             batch = readAhead.fetch(deliveredThrough);
         } catch (BufferException e) {
             failed("reading the buffer: " + e.getMessage(), e);

@@ -4,7 +4,9 @@ import io.qubiq.core.error.FailureClass;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.event.LossReason;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.storeforward.quarantine.QuarantineEntry;
 import io.qubiq.storeforward.quarantine.QuarantinePage;
@@ -153,7 +155,10 @@ public final class Quarantine<T> {
         return retry(allIds(), user, from);
     }
 
-    /** Removes the selected items for good. */
+    /**
+     * Removes the selected items for good, and reports them to the loss ledger as the user's
+     * {@link LossReason#OPERATOR_DROP}.
+     */
     public BulkResult drop(List<Long> ids, String user) {
         return drop(ids, user, "");
     }
@@ -162,10 +167,14 @@ public final class Quarantine<T> {
     public BulkResult drop(List<Long> ids, String user, String from) {
         List<Long> done = new ArrayList<>();
         Map<Long, String> failed = new LinkedHashMap<>();
-        for (long id : ids.stream().distinct().sorted().toList()) {
+        List<Long> sorted = ids.stream().distinct().sorted().toList();
+        Map<Long, Integer> itemBytes = itemBytes(sorted);
+        long droppedBytes = 0;
+        for (long id : sorted) {
             try {
                 if (store.remove(id)) {
                     done.add(id);
+                    droppedBytes += itemBytes.getOrDefault(id, 0);
                 } else {
                     failed.put(id, "not in the quarantine");
                 }
@@ -174,7 +183,28 @@ public final class Quarantine<T> {
             }
         }
         finish(AuditAction.QUARANTINE_DROP, user, from, done, failed, "dropped");
+        if (!done.isEmpty()) {
+            events.lost(DataLoss.of(clock.instant(), "quarantine", connection, LossReason.OPERATOR_DROP, done.size(),
+                    droppedBytes, "dropped from the quarantine: ids " + abbreviate(done)).by(user));
+        }
         return new BulkResult(done, failed);
+    }
+
+    /** The item sizes of the selected entries, read from the quarantine's listing (no item is read). */
+    private Map<Long, Integer> itemBytes(List<Long> ids) {
+        java.util.Set<Long> wanted = new java.util.HashSet<>(ids);
+        Map<Long, Integer> sizes = new java.util.HashMap<>();
+        int offset = 0;
+        while (sizes.size() < wanted.size()) {
+            QuarantinePage page = store.list(offset, BATCH, Optional.empty());
+            page.entries().stream().filter(entry -> wanted.contains(entry.id()))
+                    .forEach(entry -> sizes.put(entry.id(), entry.itemBytes()));
+            if (page.entries().size() < BATCH) {
+                break;
+            }
+            offset += BATCH;
+        }
+        return sizes;
     }
 
     public BulkResult dropAll(String user) {

@@ -71,6 +71,9 @@ public final class StoreForwardChannel<T> implements Component {
     final ChannelLosses losses;
     final Wakeups wakeups = new Wakeups();
     private OrderingLatch latch;
+    private volatile HandOff<T> handOff;
+    /** Producers write on their own thread (today's contract for the audit journal and durability always). */
+    private volatile boolean synchronous;
     private DurableBuffer buffer;
     private QuarantineStore quarantineStore;
     private Quarantine<T> quarantine;
@@ -115,6 +118,7 @@ public final class StoreForwardChannel<T> implements Component {
         this.counters = new ChannelCounters(System::nanoTime);
         this.losses = new ChannelLosses(connection, events, clock);
         this.pressure = new PressureAlarms(connection, counters, events, clock, losses);
+        this.synchronous = config.durability() == io.qubiq.buffer.Durability.ALWAYS;
         liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
     }
 
@@ -180,6 +184,7 @@ public final class StoreForwardChannel<T> implements Component {
         }
         BufferStats stats = buffer.stats();
         latch = new OrderingLatch(stats.records() > 0);
+        handOff = new HandOff<>(config.batchMaxItems());
         quarantine = new Quarantine<>(connection, quarantineStore, codec, this, events, clock);
         if (stats.records() > 0) {
             log.info("Channel {}: {} items ({} bytes) buffered from before the restart; delivering them first",
@@ -213,6 +218,7 @@ public final class StoreForwardChannel<T> implements Component {
         losses.flush();
         latch.exclusive().lock();
         try {
+            keepHandOffOnStop();
             state = ChannelState.STOPPED;
             buffer.close();
             quarantineStore.close();
@@ -249,11 +255,46 @@ public final class StoreForwardChannel<T> implements Component {
             return SubmitOutcome.DELIVERED;
         }
         OrderingLatch latch = requireRunning();
+        if (synchronous) {
+            return submitSynchronously(latch, batch);
+        }
+        List<byte[]> items = latch.isClosed() || !fastPathAllowed() ? encode(batch) : null;
+        latch.shared().lock();
+        try {
+            if (latch.isClosed()) {
+                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0), 0);
+                return SubmitOutcome.BUFFERED;
+            }
+            if (fastPathAllowed() && offer(batch)) {
+                return SubmitOutcome.HANDED_OFF;
+            }
+        } finally {
+            latch.shared().unlock();
+        }
+        latch.exclusive().lock();
+        try {
+            if (latch.isClosed()) {
+                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0), 0);
+                return SubmitOutcome.BUFFERED;
+            }
+            if (fastPathAllowed() && offer(batch)) {
+                return SubmitOutcome.HANDED_OFF;
+            }
+            spillLocked(latch, batch);
+            return SubmitOutcome.BUFFERED;
+        } finally {
+            latch.exclusive().unlock();
+        }
+    }
+
+    /** The contract before the hand-off: the producer's thread writes on the fast path. */
+    private SubmitOutcome submitSynchronously(OrderingLatch latch, List<T> batch)
+            throws ChannelFullException, ChannelException {
         List<byte[]> items = latch.isClosed() || !fastPathAllowed() ? encode(batch) : null;
         latch.shared().lock();
         try {
             if (latch.isClosed() || !fastPathAllowed()) {
-                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0));
+                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0), 0);
                 return SubmitOutcome.BUFFERED;
             }
         } finally {
@@ -262,12 +303,167 @@ public final class StoreForwardChannel<T> implements Component {
         latch.exclusive().lock();
         try {
             if (latch.isClosed() || !fastPathAllowed()) {
-                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0));
+                appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0), 0);
                 return SubmitOutcome.BUFFERED;
             }
             return writeFastPath(latch, batch);
         } finally {
             latch.exclusive().unlock();
+        }
+    }
+
+    /**
+     * Keeps today's synchronous contract for this channel: {@code submit} returns only when the batch
+     * is delivered or buffered, the producer's thread writing on the fast path (the audit journal).
+     * Channels with durability always have it anyway. Call before {@link #start}.
+     */
+    public StoreForwardChannel<T> synchronousSubmit() {
+        this.synchronous = true;
+        return this;
+    }
+
+    /** Hands the batch off when there is room: counted in (its size estimated) and the forwarder woken. */
+    private boolean offer(List<T> batch) {
+        long bytes = fastPathBytes.estimate(batch);
+        if (!handOff.offer(batch, bytes)) {
+            return false;
+        }
+        counters.itemsIn.addAndGet(batch.size());
+        counters.bytesIn.add(bytes);
+        wakeups.signal(Wakeups.Reason.DATA);
+        return true;
+    }
+
+    /**
+     * Under the exclusive latch lock, the latch open: moves the hand-off into the buffer, in order,
+     * followed by {@code batch}, and closes the latch. The batch in flight (if any) is copied too.
+     */
+    private void spillLocked(OrderingLatch latch, List<T> batch) throws ChannelFullException, ChannelException {
+        handOff.spill(batch, (items, handedOff) -> appendLocked(latch, envelopes(encode(items), 0, 0), handedOff));
+        if (latch.isClosed() && state == ChannelState.FAST_PATH) {
+            state = ChannelState.DRAINING;
+        }
+    }
+
+    /** True when handed-off batches wait for the forwarder. */
+    boolean handOffWaiting() {
+        HandOff<T> current = handOff;
+        return current != null && current.hasQueued();
+    }
+
+    /**
+     * Forwarder thread: writes the oldest handed-off batches (up to one batch). On success returns the
+     * last sequence acknowledged in the buffer when a spill had copied them there meanwhile (else
+     * {@link Long#MIN_VALUE}); on any failure the batch goes to the buffer as the fast path's did, ahead
+     * of what is still queued, and the latch closes.
+     */
+    long deliverHandOff() {
+        List<T> batch = handOff.take(config.batchMaxItems());
+        if (batch.isEmpty()) {
+            return Long.MIN_VALUE;
+        }
+        counters.deliveryAttempts.addAndGet(batch.size());
+        try {
+            sink.write(batch);
+        } catch (PermanentException e) {
+            counters.error(e.getMessage(), clock.instant());
+            List<byte[]> items = encode(batch);
+            List<byte[]> toBuffer = items;
+            boolean indexesValid = e.rejected().stream().allMatch(r -> r.index() >= 0 && r.index() < items.size());
+            if (e.othersWritten() && indexesValid) {
+                toBuffer = new ArrayList<>();
+                long rejectedBytes = 0;
+                for (PermanentException.RejectedItem rejected : e.rejected()) {
+                    toBuffer.add(items.get(rejected.index()));
+                    rejectedBytes += items.get(rejected.index()).length;
+                }
+                long bytes = items.stream().mapToLong(b -> b.length).sum();
+                counters.itemsDelivered.addAndGet(batch.size() - toBuffer.size());
+                counters.bytesOut.add(bytes - rejectedBytes);
+            }
+            failHandOff(envelopes(toBuffer, 1, clock.millis()));
+            return Long.MIN_VALUE;
+        } catch (UnknownOutcomeException e) {
+            counters.error(e.getMessage(), clock.instant());
+            failHandOff(envelopes(encode(batch), 1, clock.millis()));
+            return Long.MIN_VALUE;
+        } catch (GatewayException e) {
+            counters.error(e.getMessage(), clock.instant());
+            failHandOff(envelopes(encode(batch), 0, 0));
+            return Long.MIN_VALUE;
+        } catch (RuntimeException e) {
+            log.error("Sink of {} threw {} writing handed-off items; they are buffered", connection, e.toString(), e);
+            counters.error(e.toString(), clock.instant());
+            failHandOff(envelopes(encode(batch), 1, clock.millis()));
+            return Long.MIN_VALUE;
+        }
+        counters.itemsDelivered.addAndGet(batch.size());
+        counters.bytesOut.add(handOff.inFlightBytes());
+        io.qubiq.buffer.SequenceRange copies = handOff.complete();
+        if (copies == null) {
+            state = ChannelState.FAST_PATH;
+            return Long.MIN_VALUE;
+        }
+        try {
+            buffer.reader().acknowledge(copies.last());
+        } catch (BufferException e) {
+            // not acknowledged: the copies are delivered again from the buffer (at least once)
+            counters.error("buffer: " + e.getMessage(), clock.instant());
+            return Long.MIN_VALUE;
+        }
+        return copies.last();
+    }
+
+    /**
+     * Forwarder thread, after a handed-off batch failed: {@code payloads} (what of it must be kept) go to
+     * the buffer, then the queued hand-off behind them, and the latch closes. When a spill already copied
+     * the batch into the buffer there is nothing to add: the backlog retries it.
+     */
+    private void failHandOff(List<byte[]> payloads) {
+        latch.exclusive().lock();
+        try {
+            if (handOff.complete() != null) {
+                return;
+            }
+            List<byte[]> all = new ArrayList<>(payloads);
+            all.addAll(envelopes(encode(handOff.drainQueued()), 0, 0));
+            if (all.isEmpty()) {
+                return;
+            }
+            try {
+                appendLocked(latch, all, all.size());
+            } catch (ChannelFullException | ChannelException e) {
+                log.error("Channel {}: {} handed-off items could not be buffered after their write failed: {}",
+                        connection, all.size(), e.getMessage());
+                events.lost(io.qubiq.core.event.DataLoss.of(clock.instant(), "channel", connection,
+                        io.qubiq.core.event.LossReason.REFUSED, all.size(),
+                        all.stream().mapToLong(p -> p.length).sum(),
+                        "handed-off items whose write failed could not be buffered: " + e.getMessage()));
+            }
+        } finally {
+            latch.exclusive().unlock();
+        }
+    }
+
+    /** On stop, with the exclusive latch lock: what the hand-off still holds goes to the buffer. */
+    private void keepHandOffOnStop() {
+        HandOff<T> current = handOff;
+        if (current == null || current.isEmpty()) {
+            return;
+        }
+        try {
+            // a batch still in flight (the forwarder was interrupted) has an unknown outcome: kept too
+            current.spill(List.of(), (items, handedOff) -> {
+                try {
+                    return buffer.appendBatch(envelopes(encode(items), 0, 0));
+                } catch (BufferException e) {
+                    throw new ChannelException("store-and-forward buffer of '" + connection
+                            + "' could not keep the handed-off items: " + e.getMessage(), e);
+                }
+            });
+            current.complete();
+        } catch (ChannelFullException | ChannelException | RuntimeException e) {
+            log.error("Channel {}: handed-off items could not be buffered on stop: {}", connection, e.toString());
         }
     }
 
@@ -306,21 +502,21 @@ public final class StoreForwardChannel<T> implements Component {
                 counters.itemsDelivered.addAndGet(written);
                 counters.bytesOut.add(bytes - rejectedBytes);
             }
-            appendLocked(latch, envelopes(toBuffer, 1, clock.millis()));
+            appendLocked(latch, envelopes(toBuffer, 1, clock.millis()), 0);
             return SubmitOutcome.BUFFERED;
         } catch (UnknownOutcomeException e) {
             counters.error(e.getMessage(), clock.instant());
-            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()));
+            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()), 0);
             return SubmitOutcome.BUFFERED;
         } catch (GatewayException e) {
             counters.error(e.getMessage(), clock.instant());
-            appendLocked(latch, envelopes(encode(batch), 0, 0));
+            appendLocked(latch, envelopes(encode(batch), 0, 0), 0);
             return SubmitOutcome.BUFFERED;
         } catch (RuntimeException e) {
             // a sink bug: keep the data, count the attempt, let the forwarder's attempt cap decide
             log.error("Sink of {} threw {} on the fast path; the batch is buffered", connection, e.toString(), e);
             counters.error(e.toString(), clock.instant());
-            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()));
+            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()), 0);
             return SubmitOutcome.BUFFERED;
         }
         long bytes = fastPathBytes.estimate(batch);
@@ -340,14 +536,19 @@ public final class StoreForwardChannel<T> implements Component {
         return payloads;
     }
 
-    /** Appends under a latch lock the caller holds, then closes the latch and wakes the forwarder. */
-    private void appendLocked(OrderingLatch latch, List<byte[]> payloads) throws ChannelFullException, ChannelException {
+    /**
+     * Appends under a latch lock the caller holds, then closes the latch and wakes the forwarder. The
+     * first {@code alreadyIn} payloads were counted in when they were handed off.
+     */
+    private io.qubiq.buffer.SequenceRange appendLocked(OrderingLatch latch, List<byte[]> payloads, int alreadyIn)
+            throws ChannelFullException, ChannelException {
         if (payloads.isEmpty()) {
-            return;
+            return null;
         }
         boolean diskCritical = holdForDisk();
+        io.qubiq.buffer.SequenceRange range;
         try {
-            buffer.appendBatch(payloads);
+            range = buffer.appendBatch(payloads);
         } catch (BufferFullException e) {
             state = ChannelState.FULL;
             long refusedBytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
@@ -364,24 +565,32 @@ public final class StoreForwardChannel<T> implements Component {
                     + e.getMessage(), e);
         }
         latch.close();
-        long bytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
-        counters.itemsIn.addAndGet(payloads.size());
+        long bytes = 0;
+        for (int i = alreadyIn; i < payloads.size(); i++) {
+            bytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
+        }
+        counters.itemsIn.addAndGet(payloads.size() - alreadyIn);
         counters.bytesIn.add(bytes);
         pressure.noteDrops(buffer.stats().droppedRecords(), diskCritical);
         wakeups.signal(Wakeups.Reason.DATA);
+        return range;
     }
 
     /** Puts items from the quarantine back on the buffer, durably, behind the current backlog. */
     void requeue(List<byte[]> items) throws ChannelFullException, ChannelException {
         OrderingLatch latch = requireRunning();
-        latch.shared().lock();
+        java.util.concurrent.locks.Lock lock = latch.exclusive(); // rare (an operator's retry): no offer races it
+        lock.lock();
         try {
-            appendLocked(latch, envelopes(items, 0, 0));
+            if (!latch.isClosed()) {
+                spillLocked(latch, List.of()); // what was handed off is older: it goes first
+            }
+            appendLocked(latch, envelopes(items, 0, 0), 0);
             buffer.sync();
         } catch (BufferException e) {
             throw new ChannelException("could not sync the buffer of '" + connection + "': " + e.getMessage(), e);
         } finally {
-            latch.shared().unlock();
+            lock.unlock();
         }
     }
 

@@ -58,7 +58,7 @@ class ChannelCountsTest {
     void failedFastPathWriteCountsItsItemsInOnce() throws Exception {
         f = new ChannelFixture(dir, config(), OverflowPolicy.REFUSE).start();
         f.sink.failNext(Failure.TRANSIENT, 1);
-        assertThat(f.submit("a", "b", "c")).isEqualTo(SubmitOutcome.BUFFERED);
+        assertThat(f.submit("a", "b", "c")).isEqualTo(SubmitOutcome.HANDED_OFF);
         await().until(() -> f.sink.received().size() == 3);
         assertBalanced(3);
     }
@@ -67,7 +67,7 @@ class ChannelCountsTest {
     void fastPathPartialRejectionCountsTheWrittenItemsInToo() throws Exception {
         f = new ChannelFixture(dir, config(), OverflowPolicy.REFUSE).start();
         f.sink.poison(item -> item.equals("bad"), PoisonReport.NAMED_PARTIAL);
-        assertThat(f.submit("a", "bad", "c")).isEqualTo(SubmitOutcome.BUFFERED);
+        assertThat(f.submit("a", "bad", "c")).isEqualTo(SubmitOutcome.HANDED_OFF);
         await().until(() -> f.channel.status().itemsQuarantined() == 1);
         assertThat(f.sink.received()).containsExactly("a", "c");
         assertBalanced(3);

@@ -49,8 +49,10 @@ class ChannelDeliveryTest {
     @Test
     void healthyDestinationTakesTheFastPathAndNothingTouchesTheBuffer() throws Exception {
         ChannelFixture f = fixture(dir);
-        assertThat(f.submit("a", "b")).isEqualTo(SubmitOutcome.DELIVERED);
+        assertThat(f.submit("a", "b")).isEqualTo(SubmitOutcome.HANDED_OFF);
+        await().until(() -> f.sink.received().size() == 2);
         assertThat(f.sink.received()).containsExactly("a", "b");
+        await().until(() -> f.channel.status().itemsDelivered() == 2);
         ChannelStatus status = f.channel.status();
         assertThat(status.state()).isEqualTo(ChannelState.FAST_PATH);
         assertThat(status.bufferedItems()).isZero();
@@ -68,8 +70,9 @@ class ChannelDeliveryTest {
             healthy.submit("h" + i);
         }
 
+        await().until(() -> healthy.sink.received().size() == 20);
         assertThat(healthy.sink.received()).containsExactlyElementsOf(items("h", 0, 20));
-        assertThat(failing.channel.status().bufferedItems()).isEqualTo(20);
+        await().until(() -> failing.channel.status().bufferedItems() == 20);
         assertThat(dir.resolve("sql/buffer")).isDirectory();
         assertThat(dir.resolve("historian/buffer")).isDirectory();
     }
@@ -78,7 +81,8 @@ class ChannelDeliveryTest {
     void rule2_itemsStayBufferedUntilTheSinkConfirmedTheWriteEvenAcrossARestart() throws Exception {
         ChannelFixture f = fixture(dir);
         f.sink.down(true);
-        assertThat(f.submit("a", "b", "c")).isEqualTo(SubmitOutcome.BUFFERED);
+        // handed off first (the destination is not known to be down yet), buffered when its write fails
+        assertThat(f.submit("a", "b", "c")).isIn(SubmitOutcome.HANDED_OFF, SubmitOutcome.BUFFERED);
         await().until(() -> f.channel.status().state() == ChannelState.BACKING_OFF);
 
         f.restart();
@@ -95,8 +99,9 @@ class ChannelDeliveryTest {
         ChannelFixture f = fixture(dir);
         f.sink.down(true);
         for (int i = 0; i < 100; i++) {
-            assertThat(f.submit("item" + i)).isEqualTo(SubmitOutcome.BUFFERED);
+            assertThat(f.submit("item" + i)).isIn(SubmitOutcome.HANDED_OFF, SubmitOutcome.BUFFERED);
         }
+        await().until(() -> f.channel.status().bufferedItems() == 100);
         f.sink.down(false);
         // while the backlog drains, every new write must queue behind it
         for (int i = 100; i < 200; i++) {
@@ -108,7 +113,7 @@ class ChannelDeliveryTest {
         await().until(() -> f.channel.status().bufferedItems() == 0
                 && f.channel.status().state() != ChannelState.DRAINING);
 
-        assertThat(f.submit("after-drain")).isEqualTo(SubmitOutcome.DELIVERED);
+        assertThat(f.submit("after-drain")).isEqualTo(SubmitOutcome.HANDED_OFF);
         assertThat(f.sink.maxConcurrentWriters()).isEqualTo(1);
     }
 
@@ -116,10 +121,42 @@ class ChannelDeliveryTest {
     void rule3_failedFastPathWriteIsBufferedAndClosesTheLatch() throws Exception {
         ChannelFixture f = fixture(dir);
         f.sink.failNext(io.qubiq.testkit.ScriptedSink.Failure.TRANSIENT, 1);
-        assertThat(f.submit("first")).isEqualTo(SubmitOutcome.BUFFERED);
+        assertThat(f.submit("first")).isEqualTo(SubmitOutcome.HANDED_OFF); // its write fails: buffered
         f.submit("second");
         await().until(() -> f.sink.received().size() == 2);
         assertThat(f.sink.received()).containsExactly("first", "second");
+    }
+
+    @Test
+    void producersNeverCallTheSinkEvenWhenTheDestinationAnswersEveryWriteAfterSeconds() throws Exception {
+        // issue 19: a slow database stalled every producer (and the tag bus upstream) on the fast path
+        ChannelFixture f = fixture(dir);
+        f.sink.writeDelayMillis(1_000);
+        long started = System.nanoTime();
+        List<String> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            sent.add("slow" + i);
+            assertThat(f.submit("slow" + i)).isIn(SubmitOutcome.HANDED_OFF, SubmitOutcome.BUFFERED);
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).as("200 submits, none waiting for a write")
+                .isLessThan(Duration.ofSeconds(1));
+        f.sink.writeDelayMillis(0);
+        await().atMost(Duration.ofSeconds(20)).until(() -> f.sink.received().size() >= 200);
+        assertThat(f.sink.received()).containsExactlyElementsOf(sent);
+        assertThat(f.sink.writerThreads()).allSatisfy(name -> assertThat(name).startsWith("forwarder-"));
+    }
+
+    @Test
+    void aNormalStopKeepsWhatWasHandedOffInTheBuffer() throws Exception {
+        ChannelFixture f = fixture(dir);
+        f.sink.writeDelayMillis(300);
+        for (int i = 0; i < 5; i++) {
+            f.submit("kept" + i);
+        }
+        f.restart();
+        f.sink.writeDelayMillis(0);
+        await().atMost(Duration.ofSeconds(20)).until(() -> f.sink.received().containsAll(items("kept", 0, 5)));
+        assertThat(f.sink.received().stream().distinct().toList()).containsExactlyElementsOf(items("kept", 0, 5));
     }
 
     @Test

@@ -48,9 +48,12 @@ class ChannelEncodingTest {
     void fastPathDeliversWithoutEncodingEveryItem() throws Exception {
         start();
         for (int batch = 0; batch < 20; batch++) {
-            assertThat(f.channel.submit(items("b" + batch + "-", 0, 32))).isEqualTo(SubmitOutcome.DELIVERED);
+            assertThat(f.channel.submit(items("b" + batch + "-", 0, 32))).isEqualTo(SubmitOutcome.HANDED_OFF);
+            int delivered = (batch + 1) * 32;
+            await().until(() -> f.channel.status().itemsDelivered() == delivered);
         }
 
+        await().until(() -> f.channel.status().itemsDelivered() == 640);
         assertThat(f.sink.received()).hasSize(640);
         assertThat(codec.encoded.get()).as("one size sample per 64 items").isEqualTo(640 / FastPathBytes.SAMPLE_EVERY);
         ChannelStatus status = f.channel.status();
@@ -63,10 +66,11 @@ class ChannelEncodingTest {
         start();
         f.sink.failNext(Failure.TRANSIENT, 1);
 
-        assertThat(f.channel.submit(items("x", 0, 10))).isEqualTo(SubmitOutcome.BUFFERED);
+        assertThat(f.channel.submit(items("x", 0, 10))).isEqualTo(SubmitOutcome.HANDED_OFF);
 
-        assertThat(codec.encoded.get()).isEqualTo(10);
         await().until(() -> f.sink.received().size() == 10);
+        assertThat(codec.encoded.get()).as("the batch once, for the buffer, and the one-item size sample taken"
+                + " when it was handed off").isEqualTo(11);
         assertThat(f.sink.received()).containsExactlyElementsOf(items("x", 0, 10));
         assertThat(codec.decoded.get()).isEqualTo(10);
     }
@@ -75,7 +79,8 @@ class ChannelEncodingTest {
     void batchBehindABacklogIsEncodedOnceAndDeliveredInOrder() throws Exception {
         start();
         f.sink.down(true);
-        f.channel.submit(items("first", 0, 5)); // fast path fails: buffered, latch closed
+        f.channel.submit(items("first", 0, 5)); // its hand-off write fails: buffered, latch closed
+        await().until(() -> f.channel.status().bufferedItems() == 5);
         int afterFirst = codec.encoded.get();
 
         assertThat(f.channel.submit(items("second", 0, 5))).isEqualTo(SubmitOutcome.BUFFERED);

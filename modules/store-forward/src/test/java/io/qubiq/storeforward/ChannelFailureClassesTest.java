@@ -110,7 +110,7 @@ class ChannelFailureClassesTest {
     void rule4_poisonOnTheFastPathIsBufferedThenIsolated() throws Exception {
         start(ChannelFixture.fastConfig());
         f.sink.poison(item -> item.equals("bad"), PoisonReport.UNNAMED);
-        assertThat(f.channel.submit(List.of("good1", "bad", "good2"))).isEqualTo(SubmitOutcome.BUFFERED);
+        assertThat(f.channel.submit(List.of("good1", "bad", "good2"))).isEqualTo(SubmitOutcome.HANDED_OFF);
         await().until(() -> f.channel.status().bufferedItems() == 0);
         assertThat(f.sink.received()).containsExactly("good1", "good2");
         assertThat(quarantined()).singleElement().satisfies(entry -> assertThat(entry.attempts()).isEqualTo(2));
@@ -176,7 +176,7 @@ class ChannelFailureClassesTest {
     void sinkThatThrowsUncheckedIsTreatedAsUnknownOutcomeNotAsLoss() throws Exception {
         start(ChannelFixture.fastConfig().withMaxDeliveryAttempts(2));
         f.sink.failNext(Failure.UNCHECKED, 2);
-        assertThat(f.channel.submit(List.of("x"))).isEqualTo(SubmitOutcome.BUFFERED);
+        assertThat(f.channel.submit(List.of("x"))).isEqualTo(SubmitOutcome.HANDED_OFF);
         await().until(() -> quarantined().size() == 1);
         assertThat(quarantined().get(0).error()).contains("driver bug");
         assertThat(quarantined().get(0).failureClass()).isEqualTo(FailureClass.UNKNOWN_OUTCOME);

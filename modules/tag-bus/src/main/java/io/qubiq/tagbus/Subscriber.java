@@ -1,9 +1,13 @@
 package io.qubiq.tagbus;
 
+import io.qubiq.core.event.DataLoss;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.event.LossReason;
 import io.qubiq.core.tag.TagValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
@@ -17,7 +21,9 @@ import java.util.function.LongSupplier;
  * delivery thread {@code tagbus-<name>}, a daemon that takes batches from the queue and hands them
  * to the consumer. {@link #offer} runs on publishers' threads and never blocks on the consumer;
  * the consumer runs only on the delivery thread. A consumer that throws is counted and logged,
- * and delivery goes on with the next batch.
+ * and delivery goes on with the next batch. Dropped values are reported to the loss ledger as
+ * {@link LossReason#TAG_BUS_OVERFLOW}, summed by a {@link LossTally}: at most one report per
+ * interval, the rest when delivery catches up or the subscriber stops.
  */
 final class Subscriber implements Subscription {
 
@@ -28,6 +34,9 @@ final class Subscriber implements Subscription {
     private final Consumer<Subscriber> onClose;
     private final WarningThrottle dropWarnings;
     private final WarningThrottle errorWarnings;
+    private final LossTally losses;
+    private final EventPublisher events;
+    private final Clock clock;
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong consumerErrors = new AtomicLong();
@@ -36,7 +45,16 @@ final class Subscriber implements Subscription {
     private volatile Thread thread;
 
     Subscriber(SubscriptionSpec spec, Consumer<Subscriber> onClose, Duration warningInterval, LongSupplier nanoClock) {
+        this(spec, onClose, warningInterval, nanoClock, TagBus.LOSS_REPORT_INTERVAL, EventPublisher.none(),
+                Clock.systemUTC());
+    }
+
+    Subscriber(SubscriptionSpec spec, Consumer<Subscriber> onClose, Duration warningInterval, LongSupplier nanoClock,
+               Duration lossReportInterval, EventPublisher events, Clock clock) {
         this.spec = spec;
+        this.losses = new LossTally(lossReportInterval, nanoClock);
+        this.events = events;
+        this.clock = clock;
         this.queue = new SubscriberQueue(spec.capacityValues(), spec.overflowPolicy());
         this.onClose = onClose;
         this.dropWarnings = new WarningThrottle(warningInterval, nanoClock);
@@ -59,6 +77,7 @@ final class Subscriber implements Subscription {
         }
         if (accepted && queue.offer(value)) {
             dropped.incrementAndGet();
+            losses.add(1).ifPresent(this::reportLoss);
             OptionalLong due = dropWarnings.record();
             if (due.isPresent()) {
                 log.warn("tag bus subscriber {}: {} value(s) dropped since the last report, {} in total (queue full "
@@ -128,8 +147,26 @@ final class Subscriber implements Subscription {
             } catch (RuntimeException e) {
                 countFailure(batch, e, "consumer");
             }
+            // caught up: report what is left at once; still behind: at most one report per interval
+            (queue.size() == 0 ? losses.all() : losses.due()).ifPresent(this::reportLoss);
         }
+        reportPendingLosses();
         log.debug("tag bus subscriber {}: delivery thread ended", name());
+    }
+
+    /** Reports every drop not reported yet; after the delivery thread ended, or when it was abandoned. */
+    void reportPendingLosses() {
+        losses.all().ifPresent(this::reportLoss);
+    }
+
+    private void reportLoss(long values) {
+        try {
+            events.lost(DataLoss.of(clock.instant(), "tag-bus", name(), LossReason.TAG_BUS_OVERFLOW, values, 0,
+                    values + " value(s) dropped: subscriber queue full at " + queue.capacity() + " values (policy "
+                            + spec.overflowPolicy() + "); its consumer is not keeping up"));
+        } catch (RuntimeException e) {
+            log.warn("tag bus subscriber {}: reporting {} dropped value(s) failed: {}", name(), values, e.toString());
+        }
     }
 
     private void countFailure(List<TagValue> values, RuntimeException e, String what) {

@@ -1,5 +1,6 @@
 package io.qubiq.tagbus;
 
+import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.lifecycle.ComponentState;
 import io.qubiq.core.tag.TagPublisher;
@@ -7,6 +8,7 @@ import io.qubiq.core.tag.TagValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,17 +44,25 @@ import java.util.concurrent.atomic.LongAdder;
  * interrupts every delivery thread and waits for them at most the stop timeout in total; values
  * still queued stay visible as {@link SubscriberStats#queued()} and are logged. A stopped bus does
  * not restart.
+ *
+ * <p><b>Losses.</b> Every value a subscriber's overflow policy discards is reported to the
+ * {@link EventPublisher} as {@code tag_bus_overflow} for that subscriber, summed per
+ * {@link #LOSS_REPORT_INTERVAL}, never one report per value.
  */
 public final class TagBus implements TagPublisher, Component {
 
     public static final Duration DEFAULT_STOP_TIMEOUT = Duration.ofSeconds(5);
     /** At most one WARN line per subscriber and problem (drops, consumer errors) in this interval. */
     public static final Duration WARNING_INTERVAL = Duration.ofSeconds(10);
+    /** Dropped values are reported as a loss at most once per subscriber in this interval (the first at once). */
+    public static final Duration LOSS_REPORT_INTERVAL = Duration.ofSeconds(1);
 
     private static final Logger log = LoggerFactory.getLogger(TagBus.class);
     private static final int STRIPES = 64;
 
     private final Duration stopTimeout;
+    private final EventPublisher events;
+    private final Clock clock;
     private final Object[] stripes = new Object[STRIPES];
     private final LatestValues latestValues = new LatestValues();
     private final ConcurrentHashMap<String, Subscriber> subscribers = new ConcurrentHashMap<>();
@@ -70,7 +80,18 @@ public final class TagBus implements TagPublisher, Component {
 
     /** @param stopTimeout how long {@link #stop} waits in total for delivery threads to end */
     public TagBus(Duration stopTimeout) {
+        this(stopTimeout, EventPublisher.none(), Clock.systemUTC());
+    }
+
+    /**
+     * @param stopTimeout how long {@link #stop} waits in total for delivery threads to end
+     * @param events where dropped values are reported as losses
+     * @param clock stamps those reports
+     */
+    public TagBus(Duration stopTimeout, EventPublisher events, Clock clock) {
         Objects.requireNonNull(stopTimeout, "stopTimeout");
+        this.events = Objects.requireNonNull(events, "events");
+        this.clock = Objects.requireNonNull(clock, "clock");
         if (stopTimeout.isNegative()) {
             throw new IllegalArgumentException("stopTimeout must not be negative, got " + stopTimeout);
         }
@@ -161,7 +182,8 @@ public final class TagBus implements TagPublisher, Component {
             if (state == ComponentState.STOPPING || state == ComponentState.STOPPED) {
                 throw new IllegalStateException("the tag bus is " + state + ": cannot subscribe " + spec.name());
             }
-            Subscriber subscriber = new Subscriber(spec, this::unsubscribe, WARNING_INTERVAL, System::nanoTime);
+            Subscriber subscriber = new Subscriber(spec, this::unsubscribe, WARNING_INTERVAL, System::nanoTime,
+                    LOSS_REPORT_INTERVAL, events, clock);
             synchronized (fanOutWrites) {
                 Subscriber existing = subscribers.putIfAbsent(spec.name(), subscriber);
                 if (existing != null) {
@@ -218,6 +240,7 @@ public final class TagBus implements TagPublisher, Component {
             log.warn("tag bus subscriber {}: delivery thread tagbus-{} ignored interruption and did not end within {}; "
                     + "abandoning it", subscriber.name(), subscriber.name(), stopTimeout);
         }
+        subscriber.reportPendingLosses();
         int undelivered = subscriber.stats().queued();
         if (undelivered > 0) {
             log.info("tag bus subscriber {}: delivery stopped with {} queued value(s) undelivered", subscriber.name(), undelivered);

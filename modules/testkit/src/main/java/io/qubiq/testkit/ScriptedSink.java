@@ -103,8 +103,16 @@ public final class ScriptedSink<T> implements Sink<T> {
         return this;
     }
 
+    private final java.util.Set<String> writerThreads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** The names of every thread that called {@link #write}. */
+    public java.util.Set<String> writerThreads() {
+        return java.util.Set.copyOf(writerThreads);
+    }
+
     @Override
     public void write(List<T> batch) throws GatewayException {
+        writerThreads.add(Thread.currentThread().getName());
         int writers = concurrentWriters.incrementAndGet();
         maxConcurrentWriters.accumulateAndGet(writers, Math::max);
         try {

@@ -5,6 +5,9 @@ import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
+import io.qubiq.core.event.DataLoss;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.event.LossReason;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.tag.DataType;
@@ -70,6 +73,7 @@ public final class MqttConnector implements DeviceConnector {
     private final MqttConnectionConfig config;
     private final String clientId;
     private final Clock clock;
+    private final EventPublisher losses;
     private final List<SubscriptionRoute> routes;
     private final Map<TagPath, MqttWritableTagConfig> writable = new LinkedHashMap<>();
     private final Map<TagPath, DataType> knownTags = new ConcurrentHashMap<>();
@@ -94,6 +98,12 @@ public final class MqttConnector implements DeviceConnector {
     }
 
     public MqttConnector(String gatewayId, String id, MqttConnectionConfig config, Clock clock) {
+        this(gatewayId, id, config, clock, EventPublisher.none());
+    }
+
+    /** @param losses where each message that cannot become a tag value is reported as a {@code malformed_payload} loss */
+    public MqttConnector(String gatewayId, String id, MqttConnectionConfig config, Clock clock, EventPublisher losses) {
+        this.losses = losses;
         this.id = id;
         this.config = config;
         this.clientId = config.effectiveClientId(gatewayId, id);
@@ -297,8 +307,10 @@ public final class MqttConnector implements DeviceConnector {
                 publish(value);
             } catch (MalformedPayloadException e) {
                 malformed.record(topic, e.getMessage());
+                reportMalformed(topic, payload, receivedAt, e.getMessage());
             } catch (RuntimeException e) {
                 malformed.record(topic, "unexpected " + e);
+                reportMalformed(topic, payload, receivedAt, "unexpected " + e);
                 LOG.error("MQTT connection {}: decoding a message on {} failed (a bug)", id, topic, e);
             }
         }
@@ -414,5 +426,10 @@ public final class MqttConnector implements DeviceConnector {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private void reportMalformed(String topic, byte[] payload, Instant receivedAt, String error) {
+        losses.lost(DataLoss.of(receivedAt, "connector", id, LossReason.MALFORMED_PAYLOAD, 1, payload.length,
+                "message on " + topic + " is not a tag value: " + error));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.core.error.PermanentException;
+import io.qubiq.core.event.LossReason;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
@@ -13,6 +14,7 @@ import io.qubiq.core.tag.TagValue;
 import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.testkit.mqtt.MqttBrokerExtension;
 import io.qubiq.testkit.mqtt.TestMqttBroker;
+import io.qubiq.testkit.RecordingEvents;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,9 +40,11 @@ class MqttConnectorTest {
         }
     }
 
+    private final RecordingEvents events = new RecordingEvents();
+
     private MqttConnector started(TestMqttBroker broker, String id, MqttConnectionConfig config,
                                   RecordingPublisher publisher) {
-        MqttConnector connector = new MqttConnector("gw", id, config);
+        MqttConnector connector = new MqttConnector("gw", id, config, java.time.Clock.systemUTC(), events);
         resources.add(connector);
         connector.start(publisher);
         await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.UP);
@@ -176,6 +180,12 @@ class MqttConnectorTest {
         assertThat(stats.malformedByTopic().get("bad/site/with space").lastError())
                 .contains("topic level \"with space\"");
         assertThat(publisher.latest("tank/json").orElseThrow().value()).isEqualTo(4.0);
+        assertThat(events.losses()).as("each malformed message is a loss").hasSize(6).allSatisfy(loss -> {
+            assertThat(loss.reason()).isEqualTo(LossReason.MALFORMED_PAYLOAD);
+            assertThat(loss.component()).isEqualTo("connector");
+            assertThat(loss.connection()).isEqualTo("bad");
+            assertThat(loss.bytes()).isPositive();
+        });
         assertThat(connector.status().state()).isEqualTo(ConnectionState.UP);
         assertThat(connector.counters()).as("the health API's counters").containsEntry("malformed_payloads", 6L)
                 .containsKeys("values_received", "unmatched_messages", "reconnects", "resubscribes", "errors");

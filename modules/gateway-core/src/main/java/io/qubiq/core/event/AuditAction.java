@@ -32,4 +32,11 @@ public enum AuditAction {
 
     /** {@link AuditEvent#details()} key for the remote address (IP or host) the action came from. */
     public static final String DETAIL_FROM = "from";
+
+    /**
+     * {@link AuditEvent#details()} key marking an entry the journal must keep through retention, value
+     * {@value #KEEP_ALWAYS}: the creation of the first administrator. Only code sets it, never a request.
+     */
+    public static final String DETAIL_KEEP = "keep";
+    public static final String KEEP_ALWAYS = "always";
 }

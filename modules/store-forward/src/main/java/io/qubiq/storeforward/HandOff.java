@@ -1,0 +1,158 @@
+package io.qubiq.storeforward;
+
+import io.qubiq.buffer.SequenceRange;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The in-memory hand-off from producers to the forwarder while the ordering latch is open: what a
+ * producer's {@code submit} answers with instead of a network call.
+ *
+ * <p><b>Contents.</b> Batches queued in submit order, at most {@code maxItems} items (one batch of
+ * any size is always taken when nothing is queued), and at most one batch in flight: taken by the
+ * forwarder and being written. Every item in here is older than every item in the buffer: items
+ * enter only while the latch is open (the buffer empty), and every append to the buffer while the
+ * latch is open first moves the whole hand-off into the buffer ({@link #spill}), in order, the
+ * in-flight batch first.
+ *
+ * <p><b>A spilled in-flight batch.</b> When a spill copies the batch in flight into the buffer, its
+ * sequence range is remembered: if the write then succeeds, the forwarder acknowledges that range
+ * (the copies are at the head of the buffer: it was empty before the spill), so nothing is
+ * delivered twice; if it fails, the copies are simply delivered from the buffer like any backlog.
+ *
+ * <p><b>What a crash costs.</b> The hand-off is memory: a {@code kill -9} or power loss loses what
+ * it holds (bounded by {@code maxItems} plus the batch in flight), the same window as the tag bus's
+ * own queue in front of it. A normal stop moves it into the buffer.
+ *
+ * <p><b>Threading.</b> Every method is synchronized. Producers offer; the forwarder takes and
+ * completes; spills run with the latch's exclusive lock held, so no producer appends meanwhile.
+ */
+final class HandOff<T> {
+
+    /**
+     * Appends items to the buffer and answers their sequence range; the first {@code handedOff} of
+     * them came from the hand-off (counted in when they were handed off).
+     */
+    @FunctionalInterface
+    interface Appender<T> {
+        SequenceRange append(List<T> items, int handedOff) throws ChannelFullException, ChannelException;
+    }
+
+    private final int maxItems;
+    private final ArrayDeque<List<T>> queued = new ArrayDeque<>();
+    private final ArrayDeque<Long> queuedBytes = new ArrayDeque<>();
+    private int queuedItems;
+    private List<T> inFlight;
+    private long inFlightBytes;
+    private SequenceRange inFlightBuffered;
+
+    HandOff(int maxItems) {
+        this.maxItems = Math.max(1, maxItems);
+    }
+
+    /**
+     * Queues a batch when there is room; false when the hand-off is full (the caller spills). {@code
+     * bytes} is the batch's estimated size, counted in by the producer and out by the forwarder.
+     */
+    synchronized boolean offer(List<T> batch, long bytes) {
+        if (!queued.isEmpty() && queuedItems + batch.size() > maxItems) {
+            return false;
+        }
+        queued.add(List.copyOf(batch));
+        queuedBytes.add(bytes);
+        queuedItems += batch.size();
+        return true;
+    }
+
+    /** True when nothing is queued or in flight. */
+    synchronized boolean isEmpty() {
+        return queued.isEmpty() && inFlight == null;
+    }
+
+    /** True when batches wait to be taken. */
+    synchronized boolean hasQueued() {
+        return !queued.isEmpty();
+    }
+
+    /**
+     * Takes queued batches, whole, up to {@code limit} items (at least one batch) as the batch in
+     * flight; empty when nothing is queued. Forwarder only, never while a batch is in flight.
+     */
+    synchronized List<T> take(int limit) {
+        if (inFlight != null) {
+            throw new IllegalStateException("a hand-off batch is already in flight");
+        }
+        if (queued.isEmpty()) {
+            return List.of();
+        }
+        List<T> batch = new ArrayList<>(queued.poll());
+        long bytes = queuedBytes.poll();
+        while (!queued.isEmpty() && batch.size() + queued.peek().size() <= limit) {
+            batch.addAll(queued.poll());
+            bytes += queuedBytes.poll();
+        }
+        inFlightBytes = bytes;
+        queuedItems -= batch.size();
+        inFlight = batch;
+        inFlightBuffered = null;
+        return batch;
+    }
+
+    /** The estimated size of the batch in flight. */
+    synchronized long inFlightBytes() {
+        return inFlightBytes;
+    }
+
+    /**
+     * Ends the batch in flight. Returns the range its copies got in the buffer when a spill put them
+     * there meanwhile, else null.
+     */
+    synchronized SequenceRange complete() {
+        SequenceRange buffered = inFlightBuffered;
+        inFlight = null;
+        inFlightBuffered = null;
+        return buffered;
+    }
+
+    /** Removes and returns the queued items, in order (for a failed batch's successors). */
+    synchronized List<T> drainQueued() {
+        List<T> all = new ArrayList<>(queuedItems);
+        queued.forEach(all::addAll);
+        queued.clear();
+        queuedBytes.clear();
+        queuedItems = 0;
+        return all;
+    }
+
+    /**
+     * Moves everything here into the buffer, in order (the batch in flight first, then the queued
+     * ones), followed by {@code after}, with one append; the hand-off is empty of queued batches
+     * afterwards and a batch in flight is marked as buffered. On failure nothing changes.
+     *
+     * @return how many items of the hand-off went to the buffer ({@code after} not included)
+     */
+    synchronized int spill(List<T> after, Appender<T> appender) throws ChannelFullException, ChannelException {
+        List<T> all = new ArrayList<>();
+        boolean flying = inFlight != null && inFlightBuffered == null;
+        if (flying) {
+            all.addAll(inFlight);
+        }
+        for (List<T> batch : queued) {
+            all.addAll(batch);
+        }
+        int mine = all.size();
+        all.addAll(after);
+        if (all.isEmpty()) {
+            return 0;
+        }
+        SequenceRange range = appender.append(all, mine);
+        if (flying) {
+            inFlightBuffered = new SequenceRange(range.first(), range.first() + inFlight.size() - 1);
+        }
+        queued.clear();
+        queuedBytes.clear();
+        queuedItems = 0;
+        return mine;
+    }
+}
