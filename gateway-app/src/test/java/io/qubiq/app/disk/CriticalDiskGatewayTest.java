@@ -99,5 +99,8 @@ class CriticalDiskGatewayTest {
         String status = TestOperators.admin(gateway).get("/api/v1/store-forward/down").body();
         long buffered = Long.parseLong(status.replaceAll(".*\"bufferedBytes\":(\\d+).*", "$1"));
         assertThat(buffered).as("held at one segment: " + status).isLessThanOrEqualTo(65536);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(
+                TestOperators.admin(gateway).get("/api/v1/losses?reason=disk_full").body())
+                .contains("\"reason\":\"disk_full\"").contains("down"));
     }
 }
