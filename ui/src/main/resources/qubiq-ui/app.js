@@ -5,6 +5,7 @@ import { openEvents, closeEvents } from "./js/events.js";
 import { createRouter } from "./js/router.js";
 import { clear, failure } from "./js/dom.js";
 import { PAGES } from "./js/pages/index.js";
+import { bytes } from "./js/format.js";
 import { renderSignIn } from "./js/pages/sign-in.js";
 import { renderSetup } from "./js/pages/setup.js";
 
@@ -26,11 +27,29 @@ async function refreshHealth() {
     // DEGRADED: which parts are down and why, on hover
     badge.title = (report.parts || []).map((part) => part.component + " " + part.state + ": " + part.reason)
         .join("\n");
+    showDisk(report.disks || []);
   } catch {
     badge.textContent = "UNREACHABLE";
     badge.title = "";
     badge.className = "badge state-failed";
   }
+}
+
+// Free disk space of the fullest watched directory; every directory's figures on hover.
+function showDisk(disks) {
+  const badge = document.getElementById("disk");
+  if (disks.length === 0) {
+    badge.hidden = true;
+    return;
+  }
+  const fullest = disks.reduce((a, b) => (b.freePercent < a.freePercent ? b : a));
+  const words = { OK: "", WARNING: " — low", CRITICAL: " — almost full, buffers stop growing" };
+  badge.hidden = false;
+  badge.textContent = "disk " + fullest.freePercent.toFixed(1) + " % free" + (words[fullest.state] || "");
+  badge.className = "badge disk-" + String(fullest.state).toLowerCase();
+  badge.title = disks.map((d) => d.path + ": " + bytes(d.freeBytes) + " free of " + bytes(d.totalBytes)
+      + " (" + d.state + ")" + (d.usedBytes === null || d.usedBytes === undefined ? "" : "; holds " + bytes(d.usedBytes)))
+      .join("\n");
 }
 
 function stopApp() {

@@ -6,6 +6,8 @@ import io.qubiq.app.audit.AuditJournal;
 import io.qubiq.app.audit.AuditJournalAccess;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
+import io.qubiq.app.disk.DiskWatcher;
+import io.qubiq.core.disk.SpaceSource;
 import io.qubiq.app.config.QuestDbSection;
 import io.qubiq.app.history.HistorianAccess;
 import io.qubiq.app.questdb.EmbeddedQuestDb;
@@ -162,14 +164,25 @@ public final class Gateway {
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
+        List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
+        List<Path> measuredDirs = new ArrayList<>();
+        if (config.historian().isPresent() && config.questdb().embedded()) {
+            measuredDirs.add(dataDirectory.root().resolve("questdb"));
+            watchedDirs.addAll(measuredDirs);
+        }
+        DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, measuredDirs, SpaceSource.fileStores(), events,
+                clock);
+        channels.values().forEach(channel -> channel.diskReserve(disk));
         GatewayStatus status = new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess));
+                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));
 
         // start order: dependencies first; the device connections last, so no value arrives early
         lifecycle.add(console);
+        lifecycle.add(disk); // before every channel: they ask it whether the disk is critical
+        metrics.bindDisk(disk);
         lifecycle.addIsolated(losses);
         lifecycle.addIsolated(auditJournal);
         metrics.bindChannel(AuditJournal.CHANNEL, auditJournal.channel()::status);

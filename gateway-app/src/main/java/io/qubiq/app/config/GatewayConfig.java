@@ -37,6 +37,9 @@ public record GatewayConfig(
         @Doc("Log output: the console and a rolling file in <data-dir>/logs/.")
         LoggingConfig logging,
 
+        @Doc("Free disk space: thresholds and how often it is checked.")
+        DiskConfig disk,
+
         @Doc("Device connections by id (letters, digits, - and _): where tag values come from.")
         @Default("{}")
         Map<String, DeviceConfig> devices,
@@ -71,7 +74,7 @@ public record GatewayConfig(
 
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public GatewayConfig withHttpPort(int port) {
-        return new GatewayConfig(gateway, http.withPort(port), auth, lifecycle, logging, devices,
+        return new GatewayConfig(gateway, http.withPort(port), auth, lifecycle, logging, disk, devices,
                 outbound, pipelines, audit, losses,
                 questdb, historian, demoPlant);
     }

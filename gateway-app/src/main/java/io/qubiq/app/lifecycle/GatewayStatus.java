@@ -22,10 +22,23 @@ public final class GatewayStatus implements StatusView {
     private final Lifecycle lifecycle;
     private final List<DegradedPartSource> sources;
 
+    private final java.util.function.Supplier<List<io.qubiq.console.DiskStatus>> disks;
+
     public GatewayStatus(GatewayInfo info, Lifecycle lifecycle, List<DegradedPartSource> sources) {
+        this(info, lifecycle, sources, List::of);
+    }
+
+    public GatewayStatus(GatewayInfo info, Lifecycle lifecycle, List<DegradedPartSource> sources,
+                         java.util.function.Supplier<List<io.qubiq.console.DiskStatus>> disks) {
         this.info = info;
         this.lifecycle = lifecycle;
         this.sources = List.copyOf(sources);
+        this.disks = disks;
+    }
+
+    @Override
+    public List<io.qubiq.console.DiskStatus> disks() {
+        return disks.get();
     }
 
     @Override

@@ -149,6 +149,33 @@ public final class GatewayMetrics {
         }
     }
 
+    /**
+     * {@code qubiq_disk_free_bytes{path}}, {@code qubiq_disk_total_bytes{path}} and
+     * {@code qubiq_disk_state{path}} (0 ok, 1 warning, 2 critical) of each watched directory, from
+     * its last sample; {@code qubiq_dir_used_bytes{path}} of those whose own size is measured (the
+     * embedded QuestDB's).
+     */
+    public void bindDisk(io.qubiq.app.disk.DiskWatcher watcher) {
+        for (io.qubiq.core.disk.DiskSpaceCheck check : watcher.checks()) {
+            Tags tags = Tags.of("path", check.path());
+            java.nio.file.Path dir = java.nio.file.Path.of(check.path());
+            if (watcher.measures(dir)) {
+                Gauge.builder("qubiq_dir_used_bytes", dir, d -> watcher.usedBytes(d).orElse(0L))
+                        .description("Bytes the watched directory itself holds (the embedded QuestDB's data)")
+                        .tags(tags).register(registry);
+            }
+            Gauge.builder("qubiq_disk_free_bytes", check,
+                            c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::freeBytes).orElse(0L))
+                    .description("Free bytes of the watched directory's file system").tags(tags).register(registry);
+            Gauge.builder("qubiq_disk_total_bytes", check,
+                            c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::totalBytes).orElse(0L))
+                    .description("Size of the watched directory's file system").tags(tags).register(registry);
+            Gauge.builder("qubiq_disk_state", check, c -> c.state().level())
+                    .description("0 ok, 1 below disk.warning_free, 2 below disk.critical_free").tags(tags)
+                    .register(registry);
+        }
+    }
+
     public void close() {
         if (gcMetrics != null) {
             gcMetrics.close();

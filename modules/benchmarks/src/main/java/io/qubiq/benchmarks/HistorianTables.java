@@ -35,7 +35,7 @@ final class HistorianTables {
 
     /** Creates the history tables {@code <prefix>_*}; returns the FLOAT64 one. */
     String create(String prefix) {
-        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, Optional.empty());
+        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, 0);
         for (String ddl : schema.createStatements()) {
             sql(ddl);
         }

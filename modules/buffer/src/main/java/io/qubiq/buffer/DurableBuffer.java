@@ -74,6 +74,15 @@ public interface DurableBuffer extends AutoCloseable {
    */
   void sync() throws BufferException;
 
+  /**
+   * While {@code hold} is true the buffer does not grow: its limit is, in effect, the bytes it held
+   * when the hold began (at least one segment, space a disk buffer has already allocated), and
+   * appends beyond it behave as at {@link BufferOptions#maxBytes()} per the overflow policy (drop
+   * the oldest records, or refuse). Room the reader frees may be filled again. For a disk that is
+   * almost full. Idempotent; safe from any thread.
+   */
+  void holdSize(boolean hold);
+
   /** What recovery found when this buffer was opened; clean for a memory buffer. */
   RecoveryReport recoveryReport();
 

@@ -81,7 +81,7 @@ public final class MemoryBuffer implements DurableBuffer {
       if (options.overflowPolicy() == OverflowPolicy.REFUSE) {
         throw new BufferFullException(occupancy.bytes(), occupancy.limit(), total);
       }
-      while (!occupancy.fits(total)) {
+      while (!occupancy.fits(total) && !records.isEmpty()) {
         BufferedRecord oldest = records.removeFirst();
         dropped++;
         occupancy.removed(RecordFormat.frameBytes(oldest.payload().length), 1);
@@ -113,6 +113,11 @@ public final class MemoryBuffer implements DurableBuffer {
   @Override
   public void sync() {
     // Nothing to make durable.
+  }
+
+  @Override
+  public void holdSize(boolean hold) {
+    occupancy.hold(hold, options.segmentBytes());
   }
 
   @Override

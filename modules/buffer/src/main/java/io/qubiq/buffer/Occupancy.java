@@ -29,6 +29,8 @@ final class Occupancy {
   private volatile long removedBytes;
   private volatile long removedRecords;
   private final AtomicBoolean aboveHighWater = new AtomicBoolean();
+  /** The held size while {@link #hold} is on, else {@code Long.MAX_VALUE}. */
+  private volatile long heldAt = Long.MAX_VALUE;
   /** Null until the owner is constructed; a crossing before that is reported by {@link #statsFrom}. */
   private volatile Supplier<BufferStats> stats;
   private volatile boolean crossingPending;
@@ -75,9 +77,21 @@ final class Occupancy {
     return addedRecords - removedRecords;
   }
 
-  /** True when {@code more} bytes fit under the limit. */
+  /** True when {@code more} bytes fit under the limit (and under the held size, while held). */
   boolean fits(long more) {
-    return bytes() + more <= limit;
+    return bytes() + more <= Math.min(limit, heldAt);
+  }
+
+  /**
+   * Holds the size at the bytes used now, at least {@code floor}, or releases the hold. Holding
+   * again while held keeps the first size.
+   */
+  synchronized void hold(boolean on, long floor) {
+    if (!on) {
+      heldAt = Long.MAX_VALUE;
+    } else if (heldAt == Long.MAX_VALUE) {
+      heldAt = Math.max(bytes(), floor);
+    }
   }
 
   /** Under the append lock. */

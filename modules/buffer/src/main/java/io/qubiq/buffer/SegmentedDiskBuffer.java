@@ -354,6 +354,11 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
   }
 
   @Override
+  public void holdSize(boolean hold) {
+    occupancy.hold(hold, options.segmentBytes());
+  }
+
+  @Override
   public RecoveryReport recoveryReport() {
     return report;
   }

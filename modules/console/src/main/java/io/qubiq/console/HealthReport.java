@@ -12,7 +12,14 @@ import java.util.List;
  * body, so a DEGRADED report always names at least one part and a READY one none.
  */
 record HealthReport(String status, String name, String version, Instant startedAt, long uptimeSeconds,
-                    List<DegradedPart> parts, List<Component> components) {
+                    List<DegradedPart> parts, List<Component> components, List<Disk> disks) {
+
+    /**
+     * One watched directory's free space; {@code freePercent} rounded to a tenth; {@code usedBytes}
+     * what the directory holds where it is measured (the embedded QuestDB's), else null.
+     */
+    record Disk(String path, String state, long freeBytes, long totalBytes, double freePercent, Long usedBytes) {
+    }
 
     record Component(String name, String state, Instant since, String error) {
     }
@@ -26,7 +33,10 @@ record HealthReport(String status, String name, String version, Instant startedA
                 .toList();
         long uptime = Math.max(0, Duration.between(info.startedAt(), now).toSeconds());
         return new HealthReport(readiness.name(), info.name(), info.version(), info.startedAt(), uptime,
-                readiness.isRunning() ? parts : List.of(), components);
+                readiness.isRunning() ? parts : List.of(), components, view.disks().stream()
+                        .map(d -> new Disk(d.path(), d.state(), d.freeBytes(), d.totalBytes(),
+                                Math.round(d.freePercent() * 10) / 10.0, d.usedBytes().orElse(null)))
+                        .toList());
     }
 
     /** 200 while the gateway runs (READY or DEGRADED), 503 while it starts, stops or has failed. */

@@ -21,4 +21,9 @@ public interface StatusView {
 
     /** Every part that is down now, each with its reason: failed components, disconnected destinations and devices. */
     List<DegradedPart> degradedParts();
+
+    /** Free space of each watched directory (the data directory, the embedded QuestDB's), last sampled. */
+    default List<DiskStatus> disks() {
+        return List.of();
+    }
 }

@@ -32,6 +32,12 @@ final class ConsoleFixture implements AutoCloseable {
     static final class SettableStatus implements StatusView {
         volatile Readiness readiness = Readiness.READY;
         volatile List<DegradedPart> parts = List.of();
+        volatile List<DiskStatus> disks = List.of();
+
+        @Override
+        public List<DiskStatus> disks() {
+            return disks;
+        }
 
         @Override
         public GatewayInfo info() {

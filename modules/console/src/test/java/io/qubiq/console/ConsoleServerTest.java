@@ -77,6 +77,17 @@ class ConsoleServerTest {
     }
 
     @Test
+    void healthShowsTheFreeSpaceOfEachWatchedDirectory() {
+        console.status.disks = List.of(new DiskStatus("/var/lib/qubiq", "WARNING", 81_000, 1_000_000));
+        try {
+            assertThat(console.anonymous().get("/health").body()).contains("\"disks\":[{\"path\":\"/var/lib/qubiq\","
+                    + "\"state\":\"WARNING\",\"freeBytes\":81000,\"totalBytes\":1000000,\"freePercent\":8.1,\"usedBytes\":null}]");
+        } finally {
+            console.status.disks = List.of();
+        }
+    }
+
+    @Test
     void healthReportsEveryComponentWithIsoTimes() {
         String body = console.anonymous().get("/health").body();
         assertThat(body)

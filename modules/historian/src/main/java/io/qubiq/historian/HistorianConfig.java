@@ -27,11 +27,13 @@ public record HistorianConfig(
         @Default("day")
         PartitionUnit partitionBy,
 
-        @Doc("Retention: QuestDB drops a partition once all of it is older than this many days. A whole number"
-                + " of partitions: a multiple of 7 with partition_by week; not with month or year. Left out,"
-                + " history is kept until deleted by hand.")
-        @Range(min = 1, max = 36500)
-        Optional<Integer> ttlDays,
+        @Doc("Retention in days: QuestDB drops a partition of a history table once all of it is older than"
+                + " this. Rounded up to whole partitions: to weeks with partition_by week, to months (30 days) with"
+                + " month, to years (365 days) with year. 0 keeps history until deleted by hand. Applied to"
+                + " existing tables too, at each start (the log names each table whose TTL changed).")
+        @Default("90")
+        @Range(min = 0, max = 36500)
+        int ttlDays,
 
         @Doc("Most rows the historian hands to its store-and-forward channel at once.")
         @Default("1000")
@@ -93,7 +95,7 @@ public record HistorianConfig(
 
     /** The defaults of every key. */
     public static HistorianConfig defaults() {
-        return new HistorianConfig("qubiq_history", PartitionUnit.DAY, Optional.empty(), 1000, 100, 100_000, 1000,
+        return new HistorianConfig("qubiq_history", PartitionUnit.DAY, 90, 1000, 100, 100_000, 1000,
                 1_000_000, 100_000, 30_000, ChannelConfig.defaults(), WalSupervisorConfig.defaults(), StorageRule.defaults(),
                 List.of());
     }
@@ -103,7 +105,7 @@ public record HistorianConfig(
                 liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
     }
 
-    public HistorianConfig withRetention(PartitionUnit partition, Optional<Integer> days) {
+    public HistorianConfig withRetention(PartitionUnit partition, int days) {
         return new HistorianConfig(tablePrefix, partition, days, batchMaxRows, lingerMs, queueCapacityValues,
                 liveTailSamplesPerTag, liveTailMaxSamples, maxResultRows, queryTimeoutMs, storeAndForward, wal, defaultRule, rules);
     }
@@ -151,17 +153,6 @@ public record HistorianConfig(
             violations.add(new Violation("table_prefix", "must be letters, digits and _ (not starting with a"
                     + " digit), at most 119 characters, was \"" + tablePrefix + "\""));
         }
-        ttlDays.ifPresent(days -> {
-            if (partitionBy.hours() == 0) {
-                violations.add(new Violation("ttl_days", "QuestDB needs a TTL of whole partitions; with"
-                        + " partition_by " + partitionBy.name().toLowerCase() + " a TTL in days cannot be used"
-                        + " (choose partition_by day or week, or leave ttl_days out)"));
-            } else if ((days * 24) % partitionBy.hours() != 0) {
-                violations.add(new Violation("ttl_days", "must be a whole number of partitions ("
-                        + partitionBy.hours() / 24 + " days each with partition_by "
-                        + partitionBy.name().toLowerCase() + "), was " + days));
-            }
-        });
         if (!defaultRule.tags().equals("**")) {
             violations.add(new Violation("default_rule.tags", "the default rule applies to every tag no rule"
                     + " matches; leave tags out or write **, was \"" + defaultRule.tags() + "\""));

@@ -3,6 +3,7 @@ package io.qubiq.historian;
 import io.qubiq.core.tag.DataType;
 import io.qubiq.historian.exec.ExecClient;
 import io.qubiq.historian.exec.SqlException;
+import io.qubiq.historian.exec.SqlResult;
 import io.qubiq.historian.exec.SqlText;
 import io.qubiq.sink.questdb.QuestDbRow;
 import java.util.ArrayList;
@@ -17,14 +18,19 @@ import java.util.Optional;
  * <pre>
  * CREATE TABLE IF NOT EXISTS &lt;prefix&gt;_&lt;type&gt; (ts TIMESTAMP, tag SYMBOL, value &lt;type&gt;, quality LONG,
  *     source_ts TIMESTAMP, server_ts TIMESTAMP)
- *   TIMESTAMP(ts) PARTITION BY &lt;unit&gt; [TTL n DAYS] WAL DEDUP UPSERT KEYS(ts, tag)
+ *   TIMESTAMP(ts) PARTITION BY &lt;unit&gt; [TTL n &lt;unit&gt;S] WAL DEDUP UPSERT KEYS(ts, tag)
  * </pre>
+ *
+ * <p>A table that already exists keeps its columns and partitioning, but its TTL is brought to the
+ * configured one ({@link HistoryTtl}) each time the tables are created, and each change is logged.
  *
  * so replaying a row (after a crash, or a write with an unknown outcome) replaces it instead of
  * adding a duplicate. {@code quality} is the OPC UA status code as an unsigned 32-bit number in a
  * LONG: QuestDB's INT reserves 0x80000000, the code of plain Bad, as its null. Immutable.
  */
 public final class HistorySchema {
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(HistorySchema.class);
 
     private static final List<String> SYMBOLS = List.of("tag");
     private static final List<String> COLUMNS = List.of("value", "quality", "source_ts", "server_ts");
@@ -35,9 +41,10 @@ public final class HistorySchema {
     private final QuestDbRow.Layout[] withValue = new QuestDbRow.Layout[DataType.values().length];
     private final QuestDbRow.Layout[] withoutValue = new QuestDbRow.Layout[DataType.values().length];
     private final PartitionUnit partition;
-    private final Optional<Integer> ttlDays;
+    private final Optional<HistoryTtl> ttl;
 
-    public HistorySchema(String tablePrefix, PartitionUnit partition, Optional<Integer> ttlDays) {
+    /** @param ttlDays days of history kept (rounded up to whole partitions); 0 for no TTL */
+    public HistorySchema(String tablePrefix, PartitionUnit partition, int ttlDays) {
         for (ValueTable table : ValueTable.values()) {
             names.put(table, SqlText.identifier(tablePrefix + "_" + table.suffix()));
         }
@@ -47,7 +54,7 @@ public final class HistorySchema {
             withoutValue[type.ordinal()] = QuestDbRow.Layout.of(table, SYMBOLS, COLUMNS_WITHOUT_VALUE);
         }
         this.partition = partition;
-        this.ttlDays = ttlDays;
+        this.ttl = HistoryTtl.of(ttlDays, partition);
     }
 
     public static HistorySchema of(HistorianConfig config) {
@@ -72,21 +79,52 @@ public final class HistorySchema {
         for (ValueTable table : ValueTable.values()) {
             statements.add("CREATE TABLE IF NOT EXISTS " + names.get(table) + " (ts TIMESTAMP, tag SYMBOL, value "
                     + table.sqlType() + ", quality LONG, source_ts TIMESTAMP, server_ts TIMESTAMP) TIMESTAMP(ts)"
-                    + " PARTITION BY " + partition.sql() + ttlDays.map(days -> " TTL " + days + " DAYS").orElse("")
+                    + " PARTITION BY " + partition.sql() + ttl.map(t -> " TTL " + t.sql()).orElse("")
                     + " WAL DEDUP UPSERT KEYS(ts, tag)");
         }
         return statements;
     }
 
+    /** The configured retention; empty when history is kept until deleted by hand. */
+    public Optional<HistoryTtl> ttl() {
+        return ttl;
+    }
+
     /**
-     * Creates the tables that do not exist yet. An existing table is left as it is.
+     * Creates the tables that do not exist yet, then sets the configured TTL on every table whose TTL
+     * differs (one made before a TTL was configured, or with another one), logging each change.
      *
+     * @return the tables whose TTL was changed, each as {@code name: from -> to}
      * @throws SqlException QuestDB is unreachable, or refused a statement
      */
-    public void create(ExecClient exec) throws SqlException {
+    public List<String> create(ExecClient exec) throws SqlException {
         for (String statement : createStatements()) {
             exec.exec(statement);
         }
+        List<String> changed = new ArrayList<>();
+        SqlResult tables = exec.exec("SELECT table_name, ttlValue, ttlUnit FROM tables()");
+        int nameAt = tables.indexOf("table_name");
+        int valueAt = tables.indexOf("ttlValue");
+        int unitAt = tables.indexOf("ttlUnit");
+        for (List<Object> row : tables.rows()) {
+            String table = String.valueOf(row.get(nameAt));
+            if (!names.containsValue(table)) {
+                continue;
+            }
+            int value = ((Number) row.get(valueAt)).intValue();
+            Optional<HistoryTtl> current = value == 0 ? Optional.empty()
+                    : Optional.of(new HistoryTtl(value, String.valueOf(row.get(unitAt))));
+            if (current.equals(ttl)) {
+                continue;
+            }
+            exec.exec("ALTER TABLE " + table + " SET TTL " + ttl.map(HistoryTtl::sql).orElse("0 DAYS"));
+            String change = table + ": " + current.map(HistoryTtl::toString).orElse("none") + " -> "
+                    + ttl.map(HistoryTtl::toString).orElse("none");
+            log.info("History table {}: retention (TTL) changed from {} to {} as configured by historian.ttl_days",
+                    table, current.map(HistoryTtl::toString).orElse("none"), ttl.map(HistoryTtl::toString).orElse("none"));
+            changed.add(change);
+        }
+        return changed;
     }
 
     /**

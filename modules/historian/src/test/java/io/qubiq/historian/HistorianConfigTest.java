@@ -24,7 +24,7 @@ class HistorianConfigTest {
 
         assertThat(config.tablePrefix()).isEqualTo("plant_history");
         assertThat(config.partitionBy()).isEqualTo(PartitionUnit.WEEK);
-        assertThat(config.ttlDays()).contains(28);
+        assertThat(config.ttlDays()).isEqualTo(28);
         assertThat(config.batchMaxRows()).isEqualTo(2000);
         assertThat(config.lingerMs()).isEqualTo(250);
         assertThat(config.liveTailSamplesPerTag()).isEqualTo(500);
@@ -41,7 +41,7 @@ class HistorianConfigTest {
         assertThat(config.rules().get(2).deadbandPercent()).contains(2.5);
         assertThat(HistorySchema.of(config).createStatements().get(0)).isEqualTo("CREATE TABLE IF NOT EXISTS"
                 + " plant_history_double (ts TIMESTAMP, tag SYMBOL, value DOUBLE, quality LONG, source_ts TIMESTAMP,"
-                + " server_ts TIMESTAMP) TIMESTAMP(ts) PARTITION BY WEEK TTL 28 DAYS WAL DEDUP UPSERT KEYS(ts, tag)");
+                + " server_ts TIMESTAMP) TIMESTAMP(ts) PARTITION BY WEEK TTL 4 WEEKS WAL DEDUP UPSERT KEYS(ts, tag)");
     }
 
     @Test
@@ -61,7 +61,7 @@ class HistorianConfigTest {
                 """, HistorianConfig.class, Map.of()))
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
-                        .contains("table_prefix", "ttl_days", "default_rule.tags"));
+                        .contains("table_prefix", "default_rule.tags"));
     }
 
     @Test
@@ -87,10 +87,18 @@ class HistorianConfigTest {
     }
 
     @Test
-    void ttlMustBeWholePartitions() {
-        assertThat(HistorianConfig.defaults().withRetention(PartitionUnit.WEEK, Optional.of(10)).violations())
-                .extracting(v -> v.key()).containsExactly("ttl_days");
-        assertThat(HistorianConfig.defaults().withRetention(PartitionUnit.HOUR, Optional.of(1)).violations()).isEmpty();
+    void ttlIsNinetyDaysByDefaultAndRoundedUpToWholePartitions() {
+        assertThat(HistorianConfig.defaults().ttlDays()).isEqualTo(90);
+        assertThat(HistoryTtl.of(90, PartitionUnit.DAY)).contains(new HistoryTtl(90, "DAY"));
+        assertThat(HistoryTtl.of(1, PartitionUnit.HOUR)).contains(new HistoryTtl(1, "DAY"));
+        assertThat(HistoryTtl.of(90, PartitionUnit.WEEK)).contains(new HistoryTtl(13, "WEEK"));
+        assertThat(HistoryTtl.of(90, PartitionUnit.MONTH)).contains(new HistoryTtl(3, "MONTH"));
+        assertThat(HistoryTtl.of(90, PartitionUnit.YEAR)).contains(new HistoryTtl(1, "YEAR"));
+        assertThat(HistoryTtl.of(0, PartitionUnit.DAY)).as("0 keeps history").isEmpty();
+        assertThat(HistorianConfig.defaults().withRetention(PartitionUnit.MONTH, 90).violations()).isEmpty();
+        assertThat(HistorySchema.of(HistorianConfig.defaults()).createStatements().get(0)).contains(" TTL 90 DAYS ");
+        assertThat(HistorySchema.of(HistorianConfig.defaults().withRetention(PartitionUnit.DAY, 0))
+                .createStatements().get(0)).doesNotContain("TTL");
     }
 
     @Test

@@ -17,7 +17,7 @@ class HistorySchemaRowTest {
     private static final Instant TS = Instant.parse("2026-05-01T10:00:00.123456Z");
     private static final Instant SOURCE = Instant.parse("2026-05-01T10:00:00.100Z");
     private static final Instant SERVER = Instant.parse("2026-05-01T10:00:00.200Z");
-    private final HistorySchema schema = new HistorySchema("hist", PartitionUnit.DAY, Optional.empty());
+    private final HistorySchema schema = new HistorySchema("hist", PartitionUnit.DAY, 0);
 
     private static HistorySample sample(DataType type, Object value, Quality quality) {
         return new HistorySample(TagPath.of("plant/line1/" + type.name().toLowerCase()), type, value, quality, TS,

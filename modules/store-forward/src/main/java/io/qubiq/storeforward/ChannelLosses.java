@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Everything one channel discards, told to the loss ledger ({@link EventPublisher#lost}): records
  * damage cost (found when the buffer opened, or while reading), the oldest items a drop-oldest
- * buffer gave up at its limit, and batches a refusing buffer turned away.
+ * buffer gave up at its limit, and batches a refusing buffer turned away (both also while the disk
+ * is almost full, as {@code disk_full}).
  *
  * <p>Drops and refusals come from producers, possibly one per append, so they are summed and
  * published at most once a second per reason (and by {@link #flush()}, which the forwarder calls
@@ -32,6 +33,13 @@ final class ChannelLosses {
             "the buffer was at its max_bytes limit (overflow_policy drop_oldest): the oldest items were discarded");
     private final Pending refused = new Pending(LossReason.REFUSED,
             "the buffer was at its max_bytes limit (overflow_policy refuse): new items were turned away");
+
+    private final Pending droppedDiskFull = new Pending(LossReason.DISK_FULL,
+            "disk almost full: the buffer was held at its size (overflow_policy drop_oldest): the oldest items"
+                    + " were discarded");
+    private final Pending refusedDiskFull = new Pending(LossReason.DISK_FULL,
+            "disk almost full: the buffer was held at its size (overflow_policy refuse): new items were turned"
+                    + " away");
 
     private long syncFailuresSeen;
     private long lastSyncCheck;
@@ -87,6 +95,14 @@ final class ChannelLosses {
         refused.add(items, bytes);
     }
 
+    void droppedDiskFull(long items) {
+        droppedDiskFull.add(items, 0);
+    }
+
+    void refusedDiskFull(long items, long bytes) {
+        refusedDiskFull.add(items, bytes);
+    }
+
     /**
      * At most once a second: compares the buffer's failed-fsync count with the last one seen. A failed
      * fsync loses nothing yet (the records are in the page cache and the next round retries) but
@@ -121,6 +137,8 @@ final class ChannelLosses {
     void flush() {
         dropped.publish(true);
         refused.publish(true);
+        droppedDiskFull.publish(true);
+        refusedDiskFull.publish(true);
     }
 
     /** Items and bytes of one reason, summed until the next publication. */

@@ -43,10 +43,7 @@ public record ChannelStatus(
         Optional<String> lastError,
         Optional<Instant> lastErrorAt) {
 
-    /**
-     * Without the refusal figures (no refusals, not refusing): the form {@code StoreForwardChannel#status}
-     * builds until it passes its refused count and refusing flag; remove once it does.
-     */
+    /** Without the refusal figures (no refusals, not refusing): for callers that have none, such as tests. */
     public ChannelStatus(String connection, ChannelState state, ConnectionState destination, long bufferedBytes,
                          long bufferedItems, long maxBytes, double fillPercent, int highWaterPercent,
                          int lowWaterPercent, Optional<Duration> oldestItemAge, double inBytesPerSecond,

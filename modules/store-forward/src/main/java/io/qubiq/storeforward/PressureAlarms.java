@@ -120,7 +120,12 @@ final class PressureAlarms implements WatermarkListener {
      * compared with the last total seen, and the pressure alarm's message follows the fill.
      */
     void noteAppended(BufferStats stats) {
-        noteDrops(stats.droppedRecords());
+        noteAppended(stats, false);
+    }
+
+    /** As {@link #noteAppended(BufferStats)}; {@code diskFull}: drops were made for the disk's critical reserve. */
+    void noteAppended(BufferStats stats, boolean diskFull) {
+        noteDrops(stats.droppedRecords(), diskFull);
         stopRefusing();
         trend.sample(stats.usedBytes());
         if (pressure.get()) {
@@ -169,11 +174,20 @@ final class PressureAlarms implements WatermarkListener {
 
     /** Compares the buffer's drop total with the last one seen; raises the drop alarm on the first drop. */
     void noteDrops(long droppedTotal) {
+        noteDrops(droppedTotal, false);
+    }
+
+    /** As {@link #noteDrops(long)}; {@code diskFull}: the drops were made because the disk is almost full. */
+    void noteDrops(long droppedTotal, boolean diskFull) {
         long before = droppedSeen.getAndAccumulate(droppedTotal, Math::max);
         if (droppedTotal <= before) {
             return;
         }
-        losses.dropped(droppedTotal - before);
+        if (diskFull) {
+            losses.droppedDiskFull(droppedTotal - before);
+        } else {
+            losses.dropped(droppedTotal - before);
+        }
         if (dropping.compareAndSet(false, true)) {
             episodeStart.set(before);
             ItemsDroppedAlarm alarm = new ItemsDroppedAlarm(connection, true, clock.instant(), droppedTotal - before,

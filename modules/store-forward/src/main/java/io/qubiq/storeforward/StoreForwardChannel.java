@@ -89,6 +89,8 @@ public final class StoreForwardChannel<T> implements Component {
     private Thread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
+    private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
+    private final java.util.concurrent.atomic.AtomicBoolean heldForDisk = new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Opens the channel's durable buffer with the water-mark listener the channel provides. */
     @FunctionalInterface
@@ -135,6 +137,32 @@ public final class StoreForwardChannel<T> implements Component {
 
     public String connection() {
         return connection;
+    }
+
+    /**
+     * Where the channel asks whether the disk is in its critical reserve (the disk watcher). While it
+     * is, the buffer does not grow: appends behave as at {@code max_bytes} per the overflow policy,
+     * and what is dropped or refused for it is reported as {@code disk_full} loss.
+     */
+    public void diskReserve(io.qubiq.core.disk.DiskReserve reserve) {
+        this.diskReserve = Objects.requireNonNull(reserve, "reserve");
+    }
+
+    /** Holds or releases the buffer's size when the disk's state changed; true while held. */
+    private boolean holdForDisk() {
+        boolean critical = diskReserve.critical();
+        if (heldForDisk.get() != critical && heldForDisk.compareAndSet(!critical, critical)) {
+            buffer.holdSize(critical);
+            if (critical) {
+                log.warn("Channel {}: disk almost full: its buffer stops growing ({} bytes) and behaves as at its"
+                        + " max_bytes ({}) until space is freed", connection, buffer.stats().usedBytes(),
+                        bufferOptions.overflowPolicy() == OverflowPolicy.REFUSE
+                                ? "refusing new items" : "dropping its oldest items");
+            } else {
+                log.info("Channel {}: disk space is back; the buffer may grow to its max_bytes again", connection);
+            }
+        }
+        return critical;
     }
 
     @Override
@@ -525,13 +553,20 @@ public final class StoreForwardChannel<T> implements Component {
         if (payloads.isEmpty()) {
             return null;
         }
+        boolean diskCritical = holdForDisk();
         io.qubiq.buffer.SequenceRange range;
         try {
             range = buffer.appendBatch(payloads);
         } catch (BufferFullException e) {
             state = ChannelState.FULL;
-            losses.refused(payloads.size(), payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum());
+            long refusedBytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
             BufferStats stats = buffer.stats();
+            pressure.noteRefused(payloads.size());
+            if (diskCritical) {
+                losses.refusedDiskFull(payloads.size(), refusedBytes);
+                throw ChannelFullException.diskAlmostFull(connection, stats.usedBytes(), e);
+            }
+            losses.refused(payloads.size(), refusedBytes);
             throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
         } catch (BufferException | IllegalStateException e) {
             counters.error("buffer: " + e.getMessage(), clock.instant());
@@ -545,7 +580,7 @@ public final class StoreForwardChannel<T> implements Component {
         }
         counters.itemsIn.addAndGet(payloads.size() - alreadyIn);
         counters.bytesIn.add(bytes);
-        pressure.noteDrops(buffer.stats().droppedRecords());
+        pressure.noteAppended(buffer.stats(), diskCritical);
         wakeups.signal(Wakeups.Reason.DATA);
         return range;
     }
@@ -616,8 +651,9 @@ public final class StoreForwardChannel<T> implements Component {
                 max == 0 ? 0 : 100.0 * used / max, config.highWaterPercent(), config.lowWaterPercent(), age,
                 counters.bytesIn.rate(), counters.bytesOut.rate(),
                 counters.itemsIn.get(), counters.itemsDelivered.get(), stats == null ? 0 : stats.droppedRecords(),
+                counters.itemsRefused.get(),
                 counters.itemsQuarantined.get(), counters.deliveryAttempts.get(), store == null ? 0 : store.size(),
-                store == null ? 0 : store.usedBytes(), pressure.pressureActive(),
+                store == null ? 0 : store.usedBytes(), pressure.pressureActive(), pressure.refusing(),
                 lastError.map(ChannelCounters.LastError::message), lastError.map(ChannelCounters.LastError::at));
     }
 }

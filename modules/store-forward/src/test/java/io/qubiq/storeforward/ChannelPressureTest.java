@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -125,8 +124,6 @@ class ChannelPressureTest {
 
     // Catches: 1,158 values refused by a full SQL channel showing as "Dropped 0", with only the stale
     // "20 % full" pressure alarm, and the channel never reading as refusing.
-    @Disabled("needs the StoreForwardChannel calls: pressure.noteRefused in appendLocked's BufferFullException"
-            + " branch, pressure.noteAppended(buffer.stats()) after an append, itemsRefused and refusing in status()")
     @Test
     void aRefusingChannelCountsItsRefusalsRaisesItsOwnAlarmAndClearsItOnceItTakesItemsAgain() throws Exception {
         start(OverflowPolicy.REFUSE);

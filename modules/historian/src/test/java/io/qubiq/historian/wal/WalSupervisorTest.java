@@ -33,7 +33,7 @@ class WalSupervisorTest {
     /** The historian's tables under {@code prefix}, created for real, and a fast supervisor over them. */
     String start(String prefix, WalSupervisorConfig config) throws Exception {
         ExecClient exec = ExecClient.of(questDb.ilpAddress(), Duration.ofSeconds(10));
-        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, Optional.empty());
+        HistorySchema schema = new HistorySchema(prefix, PartitionUnit.DAY, 0);
         schema.create(exec);
         String table = prefix + "_double";
         insert(table, 1);
