@@ -160,19 +160,15 @@ public final class GatewayMetrics {
             Tags tags = Tags.of("path", check.path());
             java.nio.file.Path dir = java.nio.file.Path.of(check.path());
             if (watcher.measures(dir)) {
-                Gauge.builder("qubiq_dir_used_bytes", dir, d -> watcher.usedBytes(d).orElse(0L))
-                        .description("Bytes the watched directory itself holds (the embedded QuestDB's data)")
-                        .tags(tags).register(registry);
+                meters.gauge("qubiq_dir_used_bytes", "Bytes the watched directory itself holds (the embedded QuestDB's"
+                        + " data)", tags, dir, d -> watcher.usedBytes(d).orElse(0L));
             }
-            Gauge.builder("qubiq_disk_free_bytes", check,
-                            c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::freeBytes).orElse(0L))
-                    .description("Free bytes of the watched directory's file system").tags(tags).register(registry);
-            Gauge.builder("qubiq_disk_total_bytes", check,
-                            c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::totalBytes).orElse(0L))
-                    .description("Size of the watched directory's file system").tags(tags).register(registry);
-            Gauge.builder("qubiq_disk_state", check, c -> c.state().level())
-                    .description("0 ok, 1 below disk.warning_free, 2 below disk.critical_free").tags(tags)
-                    .register(registry);
+            meters.gauge("qubiq_disk_free_bytes", "Free bytes of the watched directory's file system", tags, check,
+                    c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::freeBytes).orElse(0L));
+            meters.gauge("qubiq_disk_total_bytes", "Size of the watched directory's file system", tags, check,
+                    c -> c.lastSample().map(io.qubiq.core.disk.DiskSpace::totalBytes).orElse(0L));
+            meters.gauge("qubiq_disk_state", "0 ok, 1 below disk.warning_free, 2 below disk.critical_free", tags,
+                    check, c -> c.state().level());
         }
     }
 
