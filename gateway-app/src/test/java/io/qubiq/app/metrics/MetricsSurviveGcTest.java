@@ -102,6 +102,17 @@ class MetricsSurviveGcTest {
         metrics.bindHistorian(new Historian()::status, new Historian()::wal, List.of("history_float"));
         metrics.bindPipelines(new Pipelines()::status, List.of("batches"));
         new LossCounters(registry).count(DataLoss.of(T0, "channel", "db", LossReason.REFUSED, 7, 7000, "full"));
+        java.nio.file.Path data;
+        try {
+            data = java.nio.file.Files.createTempDirectory("qubiq-metrics-disk");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        io.qubiq.app.disk.DiskWatcher disks = new io.qubiq.app.disk.DiskWatcher(
+                new io.qubiq.app.config.DiskConfig("10%", "5%", 60_000), List.of(data), List.of(data),
+                path -> new io.qubiq.core.disk.DiskSpace(500, 1000), EventPublisher.none(), clock);
+        disks.checkNow();
+        metrics.bindDisk(disks);
         return metrics;
     }
 

@@ -57,9 +57,10 @@ class ChannelStorageFaultsTest {
             sent.add(i + KB);
             f.submit(i + KB);
         }
+        int before = f.events.alarms(BufferPressureAlarm.class).size();
         f.restart();
-        assertThat(f.events.alarms(BufferPressureAlarm.class)).filteredOn(BufferPressureAlarm::active)
-                .as("raised before the restart and again after it").hasSize(2);
+        assertThat(f.events.alarms(BufferPressureAlarm.class)).as("raised again, once, when the buffer reopened")
+                .hasSize(before + 1).last().satisfies(alarm -> assertThat(alarm.active()).isTrue());
         assertThat(f.channel.status().pressureAlarm()).isTrue();
         f.sink.down(false);
         await().atMost(Duration.ofSeconds(30)).until(() -> f.sink.received().size() >= sent.size());
