@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,9 +92,27 @@ final class DeliveryAttempt<T> {
     private final ChannelCounters counters;
     private final Clock clock;
     private final Map<Long, Tries> tries = new HashMap<>();
+    private final WriteWindow window;
+    private final SlowDestinationAlarm slow;
+    private final LongSupplier nanoClock;
 
+    /** Without the destination-slow alarm: see the constructor that takes one. */
     DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
                     QuarantineStore quarantine, ChannelCounters counters, Clock clock) {
+        this(connection, config, sink, reader, quarantine, counters, clock,
+                SlowDestinationAlarm.silent(connection, counters, clock), System::nanoTime);
+    }
+
+    /**
+     * @param slow      raised while timeouts keep writes below {@code batch_max_items}
+     * @param nanoClock monotonic time, to measure how long writes take
+     */
+    DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
+                    QuarantineStore quarantine, ChannelCounters counters, Clock clock, SlowDestinationAlarm slow,
+                    LongSupplier nanoClock) {
+        this.window = new WriteWindow(config.batchMaxItems());
+        this.slow = slow;
+        this.nanoClock = nanoClock;
         this.connection = connection;
         this.config = config;
         this.sink = sink;
@@ -105,6 +124,19 @@ final class DeliveryAttempt<T> {
     }
 
     Outcome deliver(PreparedBatch<T> batch) {
+        try {
+            return deliverInOrder(batch);
+        } finally {
+            slow.update(window);
+        }
+    }
+
+    /** Items written at a time now: {@code batch_max_items} unless writes timed out. */
+    int windowItems() {
+        return window.items();
+    }
+
+    private Outcome deliverInOrder(PreparedBatch<T> batch) {
         long head = batch.firstSequence();
         if (!tries.isEmpty()) {
             tries.keySet().removeIf(sequence -> sequence < head);
@@ -146,11 +178,19 @@ final class DeliveryAttempt<T> {
         }
     }
 
+    /** Writes {@code run} in order, in pieces of at most the window's size. */
     private void writeRun(List<Decoded<T>> run) throws Stop {
-        if (run.isEmpty()) {
-            return;
+        int from = 0;
+        while (from < run.size()) {
+            int to = Math.min(run.size(), from + window.items());
+            writePiece(from == 0 && to == run.size() ? run : new ArrayList<>(run.subList(from, to)));
+            from = to;
         }
+    }
+
+    private void writePiece(List<Decoded<T>> run) throws Stop {
         counters.deliveryAttempts.addAndGet(run.size());
+        long started = nanoClock.getAsLong();
         try {
             if (encodedSink != null) {
                 // the buffered records themselves, each item after its envelope's header
@@ -180,7 +220,11 @@ final class DeliveryAttempt<T> {
                     e.getMessage());
             throw new Stop(Kind.RETRY, "configuration: " + e.getMessage());
         } catch (UnknownOutcomeException e) {
-            unknownOutcome(run, e.getMessage());
+            if (e.isTimeout() && run.size() > 1) {
+                timedOut(run, e.getMessage(), nanoClock.getAsLong() - started);
+            } else {
+                unknownOutcome(run, e.getMessage());
+            }
             return;
         } catch (PermanentException e) {
             permanent(run, e);
@@ -192,7 +236,40 @@ final class DeliveryAttempt<T> {
             unknownOutcome(run, e.toString());
             return;
         }
+        window.succeeded(run.size(), nanoClock.getAsLong() - started);
         delivered(run, run.size());
+    }
+
+    /**
+     * A write of more than one item ran out of time: one attempt with unknown outcome for each, the
+     * capped ones at the head quarantined as for any unknown outcome, and the rest written again at
+     * once at half the size.
+     */
+    private void timedOut(List<Decoded<T>> run, String error, long elapsedNanos) throws Stop {
+        counters.error(error, clock.instant());
+        window.timedOut(run.size(), elapsedNanos);
+        if (!slow.active()) {
+            log.warn("A write of {} items to {} timed out ({}); writing {} at a time until writes keep up", run.size(),
+                    connection, error, window.items());
+        }
+        long now = clock.millis();
+        for (Decoded<T> item : run) {
+            failedOnce(item, now);
+        }
+        int capped = 0;
+        if (!sink.idempotent()) {
+            while (capped < run.size()
+                    && tries.get(run.get(capped).sequence()).attempts >= config.maxDeliveryAttempts()) {
+                capped++;
+            }
+            for (int i = 0; i < capped; i++) {
+                quarantineItem(run.get(i), FailureClass.UNKNOWN_OUTCOME, OUTCOME_UNKNOWN, error);
+            }
+            if (capped > 0) {
+                acknowledge(run.get(capped - 1).sequence());
+            }
+        }
+        writeRun(new ArrayList<>(run.subList(capped, run.size())));
     }
 
     private void delivered(List<Decoded<T>> run, int count) throws Stop {
