@@ -14,6 +14,7 @@ import io.qubiq.storeforward.PreparedBatch.Decoded;
 import io.qubiq.storeforward.quarantine.QuarantineEntry;
 import io.qubiq.storeforward.quarantine.QuarantineFullException;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
+import io.qubiq.storeforward.quarantine.RetriedItems;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +51,9 @@ import org.slf4j.LoggerFactory;
  * could not decode (see {@link PreparedBatch}; for a sink with {@link EncodedWrites}, the item it
  * refused as {@link EncodedWrites#undecodable}, a permanent rejection by index), are quarantined
  * with their raw bytes rather than blocking the queue. An id already in the quarantine (set aside
- * before a crash, acknowledgement lost) is not stored twice.
+ * before a crash, acknowledgement lost) is not stored twice. Items an operator retried out of the
+ * quarantine are reported to its {@link RetriedItems} as they are delivered or set aside again; one
+ * set aside again carries its earlier attempts, first failure and ids.
  *
  * <p>Threading: owned by the forwarder thread.
  */
@@ -282,6 +286,14 @@ final class DeliveryAttempt<T> {
             }
         }
         acknowledge(run.get(run.size() - 1).sequence());
+        RetriedItems retried = quarantine.retried();
+        if (!retried.isEmpty()) {
+            for (Decoded<T> item : run) {
+                if (!quarantine.contains(item.sequence())) {
+                    retried.delivered(item.envelope().item());
+                }
+            }
+        }
         counters.itemsDelivered.addAndGet(count);
         counters.bytesOut.add(bytes);
     }
@@ -390,8 +402,20 @@ final class DeliveryAttempt<T> {
         }
         Instant now = clock.instant();
         Instant first = firstFailureMillis == 0 ? now : Instant.ofEpochMilli(firstFailureMillis);
+        List<Long> previousIds = List.of();
+        RetriedItems retried = quarantine.retried();
+        Optional<RetriedItems.Pending> retry = retried.isEmpty() ? Optional.empty() : retried.find(bytes);
+        if (retry.isPresent()) {
+            // retried by an operator and failed again: the history goes on from its first stay
+            QuarantineEntry before = retry.get().entry();
+            attempts += before.attempts();
+            first = before.firstFailure().isBefore(first) ? before.firstFailure() : first;
+            List<Long> ids = new ArrayList<>(before.previousIds());
+            ids.add(before.id());
+            previousIds = ids;
+        }
         QuarantineEntry entry = new QuarantineEntry(sequence, failureClass, clip(reason, MAX_REASON_CHARS),
-                clip(error == null ? "" : error, MAX_ERROR_CHARS), attempts, first, now, bytes.length);
+                clip(error == null ? "" : error, MAX_ERROR_CHARS), attempts, first, now, bytes.length, previousIds);
         try {
             quarantine.add(entry, bytes);
         } catch (QuarantineFullException e) {
@@ -399,8 +423,10 @@ final class DeliveryAttempt<T> {
         } catch (IOException e) {
             throw new Stop(Kind.STALLED, "the quarantine could not be written: " + e.getMessage());
         }
+        retry.ifPresent(pending -> retried.failedAgain(pending, entry));
         counters.itemsQuarantined.incrementAndGet();
-        log.warn("Quarantined item {} of {} ({}, {} attempts): {}", sequence, connection, reason, attempts, error);
+        log.warn("Quarantined item {} of {} ({}, {} attempts{}): {}", sequence, connection, reason, attempts,
+                previousIds.isEmpty() ? "" : ", retried before as " + previousIds, error);
     }
 
     /** Destinations can answer with whole payloads in their errors; the quarantine keeps a readable head. */
