@@ -256,23 +256,7 @@ final class DeliveryAttempt<T> {
             log.warn("A write of {} items to {} timed out ({}); writing {} at a time until writes keep up", run.size(),
                     connection, error, window.items());
         }
-        long now = clock.millis();
-        for (Decoded<T> item : run) {
-            failedOnce(item, now);
-        }
-        int capped = 0;
-        if (!sink.idempotent()) {
-            while (capped < run.size()
-                    && tries.get(run.get(capped).sequence()).attempts >= config.maxDeliveryAttempts()) {
-                capped++;
-            }
-            for (int i = 0; i < capped; i++) {
-                quarantineItem(run.get(i), FailureClass.UNKNOWN_OUTCOME, OUTCOME_UNKNOWN, error);
-            }
-            if (capped > 0) {
-                acknowledge(run.get(capped - 1).sequence());
-            }
-        }
+        int capped = attemptWithoutVerdict(run, error);
         writeRun(new ArrayList<>(run.subList(capped, run.size())));
     }
 
@@ -300,12 +284,27 @@ final class DeliveryAttempt<T> {
 
     private void unknownOutcome(List<Decoded<T>> run, String error) throws Stop {
         counters.error(error, clock.instant());
+        int capped = attemptWithoutVerdict(run, error);
+        if (sink.idempotent()) {
+            throw new Stop(Kind.RETRY, "outcome unknown (idempotent destination, retrying): " + error);
+        }
+        if (capped < run.size()) {
+            throw new Stop(Kind.RETRY, "outcome unknown: " + error);
+        }
+    }
+
+    /**
+     * Counts one attempt without a verdict for each item of {@code run}; unless the sink is
+     * idempotent, the items at its head that reached {@code max_delivery_attempts} are quarantined
+     * as "outcome unknown" and acknowledged. Returns how many were.
+     */
+    private int attemptWithoutVerdict(List<Decoded<T>> run, String error) throws Stop {
         long now = clock.millis();
         for (Decoded<T> item : run) {
             failedOnce(item, now);
         }
         if (sink.idempotent()) {
-            throw new Stop(Kind.RETRY, "outcome unknown (idempotent destination, retrying): " + error);
+            return 0;
         }
         int capped = 0;
         while (capped < run.size() && tries.get(run.get(capped).sequence()).attempts >= config.maxDeliveryAttempts()) {
@@ -317,9 +316,7 @@ final class DeliveryAttempt<T> {
         if (capped > 0) {
             acknowledge(run.get(capped - 1).sequence());
         }
-        if (capped < run.size()) {
-            throw new Stop(Kind.RETRY, "outcome unknown: " + error);
-        }
+        return capped;
     }
 
     private void permanent(List<Decoded<T>> run, PermanentException e) throws Stop {
@@ -402,20 +399,12 @@ final class DeliveryAttempt<T> {
         }
         Instant now = clock.instant();
         Instant first = firstFailureMillis == 0 ? now : Instant.ofEpochMilli(firstFailureMillis);
-        List<Long> previousIds = List.of();
         RetriedItems retried = quarantine.retried();
         Optional<RetriedItems.Pending> retry = retried.isEmpty() ? Optional.empty() : retried.find(bytes);
-        if (retry.isPresent()) {
-            // retried by an operator and failed again: the history goes on from its first stay
-            QuarantineEntry before = retry.get().entry();
-            attempts += before.attempts();
-            first = before.firstFailure().isBefore(first) ? before.firstFailure() : first;
-            List<Long> ids = new ArrayList<>(before.previousIds());
-            ids.add(before.id());
-            previousIds = ids;
-        }
-        QuarantineEntry entry = new QuarantineEntry(sequence, failureClass, clip(reason, MAX_REASON_CHARS),
-                clip(error == null ? "" : error, MAX_ERROR_CHARS), attempts, first, now, bytes.length, previousIds);
+        QuarantineEntry fresh = new QuarantineEntry(sequence, failureClass, clip(reason, MAX_REASON_CHARS),
+                clip(error == null ? "" : error, MAX_ERROR_CHARS), attempts, first, now, bytes.length);
+        // retried by an operator and failed again: the history goes on from its first stay
+        QuarantineEntry entry = retry.map(pending -> pending.carriedInto(fresh)).orElse(fresh);
         try {
             quarantine.add(entry, bytes);
         } catch (QuarantineFullException e) {
@@ -425,8 +414,8 @@ final class DeliveryAttempt<T> {
         }
         retry.ifPresent(pending -> retried.failedAgain(pending, entry));
         counters.itemsQuarantined.incrementAndGet();
-        log.warn("Quarantined item {} of {} ({}, {} attempts{}): {}", sequence, connection, reason, attempts,
-                previousIds.isEmpty() ? "" : ", retried before as " + previousIds, error);
+        log.warn("Quarantined item {} of {} ({}, {} attempts{}): {}", sequence, connection, reason, entry.attempts(),
+                entry.previousIds().isEmpty() ? "" : ", retried before as " + entry.previousIds(), error);
     }
 
     /** Destinations can answer with whole payloads in their errors; the quarantine keeps a readable head. */

@@ -69,6 +69,20 @@ public final class RetriedItems {
         public QuarantineEntry entry() {
             return entry;
         }
+
+        /**
+         * {@code fresh}, the entry of this item quarantined again, with its history carried on: the
+         * attempts of both stays added up, the earlier first failure, and the earlier ids.
+         */
+        public QuarantineEntry carriedInto(QuarantineEntry fresh) {
+            List<Long> ids = new ArrayList<>(entry.previousIds());
+            ids.add(entry.id());
+            java.time.Instant first = entry.firstFailure().isBefore(fresh.firstFailure()) ? entry.firstFailure()
+                    : fresh.firstFailure();
+            return new QuarantineEntry(fresh.id(), fresh.failureClass(), fresh.reason(), fresh.error(),
+                    (int) Math.min(Integer.MAX_VALUE, (long) entry.attempts() + fresh.attempts()), first,
+                    fresh.lastFailure(), fresh.itemBytes(), ids);
+        }
     }
 
     private final LongSupplier nanoClock;
