@@ -251,10 +251,11 @@ final class DeliveryAttempt<T> {
      */
     private void timedOut(List<Decoded<T>> run, String error, long elapsedNanos) throws Stop {
         counters.error(error, clock.instant());
+        boolean wasFull = !window.reduced();
         window.timedOut(run.size(), elapsedNanos);
-        if (!slow.active()) {
-            log.warn("A write of {} items to {} timed out ({}); writing {} at a time until writes keep up", run.size(),
-                    connection, error, window.items());
+        if (wasFull) {
+            log.warn("A write of {} items to {} timed out ({}); writing fewer at a time until writes keep up",
+                    run.size(), connection, error);
         }
         int capped = attemptWithoutVerdict(run, error);
         writeRun(new ArrayList<>(run.subList(capped, run.size())));
