@@ -136,6 +136,9 @@ export async function render(root, { connection }, ctx) {
       clear(cell, h("dl", { class: "facts-list" },
           h("dt", {}, "Error"), h("dd", { class: "error-text" }, item.error || "–"),
           h("dt", {}, "Reason"), h("dd", {}, item.reason),
+          ...((item.previousIds || []).length ? [h("dt", {}, "Earlier ids"),
+            h("dd", { "data-test": "q-previous-ids" }, `${item.previousIds.join(", ")} (retried and failed again;`
+                + ` attempts count from the first failure)`)] : []),
           h("dt", {}, "Size"), h("dd", {}, f.bytes(found.itemBytes ?? item.itemBytes)),
           h("dt", {}, "Item"), h("dd", {}, h("pre", { class: "preview", "data-test": "q-preview" }, found.preview ?? "–"))));
     } catch (e) {
@@ -168,12 +171,25 @@ export async function render(root, { connection }, ctx) {
     await load();
   }
 
+  // Green only when every item was delivered or is queued; an item that failed again at once is not "retried".
   function showResult(answer) {
-    const verb = answer.action === "drop" ? "Dropped" : "Retried";
     const failed = (answer.results || []).filter((r) => !r.ok);
+    const headline = answer.action === "drop"
+      ? `Dropped ${answer.succeeded} of ${answer.requested}.`
+      : `Retried ${answer.requested}: ${retrySummary(answer.outcomes || {})}.`;
     clear(result, h("div", { class: "result " + (failed.length ? "partial" : "ok"), "data-test": "q-result-message" },
-        h("strong", {}, `${verb} ${answer.succeeded} of ${answer.requested}.`),
-        failed.length ? h("ul", {}, failed.map((r) => h("li", {}, `Item ${r.id}: ${r.message}`))) : null));
+        h("strong", {}, headline),
+        failed.length ? h("ul", {}, failed.map((r) => h("li", { "data-test": "q-result-item", "data-outcome": r.outcome },
+            `Item ${r.id}: ${r.message}`))) : null));
+  }
+
+  function retrySummary(outcomes) {
+    const parts = [];
+    if (outcomes.delivered) parts.push(`${outcomes.delivered} delivered`);
+    if (outcomes.queued) parts.push(`${outcomes.queued} queued behind the backlog`);
+    if (outcomes.failed_again) parts.push(`${outcomes.failed_again} failed again at once`);
+    if (outcomes.not_retried) parts.push(`${outcomes.not_retried} not retried`);
+    return parts.length ? parts.join(", ") : "nothing to retry";
   }
 
   classFilter.addEventListener("change", () => {

@@ -59,9 +59,18 @@ public final class ChannelsAccess implements StoreForwardAccess {
     @Override
     public ActionResult retry(String connection, Selection selection, String user, String from) {
         Quarantine<?> quarantine = quarantineOf(require(connection));
-        Quarantine.BulkResult result = selection.all() ? quarantine.retryAll(user, from)
+        Quarantine.RetryResult result = selection.all() ? quarantine.retryAll(user, from)
                 : quarantine.retry(selection.ids(), user, from);
-        return answer(connection, "retry", result, "retried: back at the tail of the channel");
+        List<ItemResult> items = new ArrayList<>();
+        result.delivered().forEach(id -> items.add(new ItemResult(id, true, "delivered", "delivered")));
+        result.queued().forEach(id -> items.add(new ItemResult(id, true, "queued",
+                "queued: back at the tail of the channel, behind the items buffered before it")));
+        result.failedAgain().forEach((id, entry) -> items.add(new ItemResult(id, false, "failed_again",
+                Optional.of(entry.id()), "failed again at once, quarantined as item " + entry.id() + " ("
+                        + entry.attempts() + " attempts since " + entry.firstFailure() + "): " + entry.reason())));
+        result.notRetried().forEach((id, reason) -> items.add(new ItemResult(id, false, "not_retried", reason)));
+        items.sort(Comparator.comparingLong(ItemResult::id));
+        return new ActionResult(connection, "retry", items);
     }
 
     @Override
@@ -69,15 +78,11 @@ public final class ChannelsAccess implements StoreForwardAccess {
         Quarantine<?> quarantine = quarantineOf(require(connection));
         Quarantine.BulkResult result = selection.all() ? quarantine.dropAll(user, from)
                 : quarantine.drop(selection.ids(), user, from);
-        return answer(connection, "drop", result, "dropped for good");
-    }
-
-    private static ActionResult answer(String connection, String action, Quarantine.BulkResult result, String done) {
         List<ItemResult> items = new ArrayList<>();
-        result.done().forEach(id -> items.add(new ItemResult(id, true, done)));
-        result.failed().forEach((id, reason) -> items.add(new ItemResult(id, false, reason)));
+        result.done().forEach(id -> items.add(new ItemResult(id, true, "dropped", "dropped for good")));
+        result.failed().forEach((id, reason) -> items.add(new ItemResult(id, false, "not_dropped", reason)));
         items.sort(Comparator.comparingLong(ItemResult::id));
-        return new ActionResult(connection, action, items.size(), result.done().size(), items);
+        return new ActionResult(connection, "drop", items);
     }
 
     private StoreForwardChannel<?> require(String connection) {

@@ -141,7 +141,7 @@ class ConsoleBrowserTest {
         // the operator fixes the destination and retries one: it arrives
         gateway.postgres.execute("ALTER TABLE readings DROP CONSTRAINT readings_value_check");
         browser.click("#q-retry");
-        browser.waitForText("[data-test=q-result-message]", "Retried 1 of 1");
+        browser.waitForText("[data-test=q-result-message]", "Retried 1: 1 delivered.");
         browser.until(d -> d.findElements(By.cssSelector("[data-test=q-row]")).size() == 1, "one row left");
         await().atMost(WAIT).until(() -> gateway.postgres.queryLong("SELECT count(*) FROM readings WHERE value = -1") == 1);
 

@@ -130,6 +130,7 @@ class QuarantineOperationsApiTest {
         ConsoleClient erin = as("erin");
         JsonNode retried = body(erin.post("/api/v1/store-forward/db/quarantine/retry", "{\"ids\":[" + oldest + "]}"));
         assertThat(retried.path("succeeded").asInt()).isEqualTo(1);
+        assertThat(retried.path("results").get(0).path("outcome").asText()).isEqualTo("delivered");
         await().atMost(WAIT).until(() -> postgres.queryLong("SELECT count(*) FROM counts WHERE count = -2") == 1);
 
         JsonNode dropped = body(erin.post("/api/v1/store-forward/db/quarantine/drop", "{\"ids\":[" + newest + ", 999999]}"));

@@ -93,13 +93,13 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     @Override
     public ActionResult retry(String connection, Selection selection, String user, String from) {
         actions.add(new Action("retry", connection + " " + selection, user, from));
-        return new ActionResult(connection, "retry", selection.ids().size(), 0, List.of());
+        return new ActionResult(connection, "retry", selection.ids().size(), 0, java.util.Map.of(), List.of());
     }
 
     @Override
     public ActionResult drop(String connection, Selection selection, String user, String from) {
         actions.add(new Action("drop", connection + " " + selection, user, from));
-        return new ActionResult(connection, "drop", selection.ids().size(), 0, List.of());
+        return new ActionResult(connection, "drop", selection.ids().size(), 0, java.util.Map.of(), List.of());
     }
 
     @Override

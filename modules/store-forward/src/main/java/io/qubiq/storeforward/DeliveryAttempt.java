@@ -14,6 +14,7 @@ import io.qubiq.storeforward.PreparedBatch.Decoded;
 import io.qubiq.storeforward.quarantine.QuarantineEntry;
 import io.qubiq.storeforward.quarantine.QuarantineFullException;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
+import io.qubiq.storeforward.quarantine.RetriedItems;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -21,6 +22,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +51,9 @@ import org.slf4j.LoggerFactory;
  * could not decode (see {@link PreparedBatch}; for a sink with {@link EncodedWrites}, the item it
  * refused as {@link EncodedWrites#undecodable}, a permanent rejection by index), are quarantined
  * with their raw bytes rather than blocking the queue. An id already in the quarantine (set aside
- * before a crash, acknowledgement lost) is not stored twice.
+ * before a crash, acknowledgement lost) is not stored twice. Items an operator retried out of the
+ * quarantine are reported to its {@link RetriedItems} as they are delivered or set aside again; one
+ * set aside again carries its earlier attempts, first failure and ids.
  *
  * <p>Threading: owned by the forwarder thread.
  */
@@ -91,9 +96,27 @@ final class DeliveryAttempt<T> {
     private final ChannelCounters counters;
     private final Clock clock;
     private final Map<Long, Tries> tries = new HashMap<>();
+    private final WriteWindow window;
+    private final SlowDestinationAlarm slow;
+    private final LongSupplier nanoClock;
 
+    /** Without the destination-slow alarm: see the constructor that takes one. */
     DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
                     QuarantineStore quarantine, ChannelCounters counters, Clock clock) {
+        this(connection, config, sink, reader, quarantine, counters, clock,
+                SlowDestinationAlarm.silent(connection, counters, clock), System::nanoTime);
+    }
+
+    /**
+     * @param slow      raised while timeouts keep writes below {@code batch_max_items}
+     * @param nanoClock monotonic time, to measure how long writes take
+     */
+    DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
+                    QuarantineStore quarantine, ChannelCounters counters, Clock clock, SlowDestinationAlarm slow,
+                    LongSupplier nanoClock) {
+        this.window = new WriteWindow(config.batchMaxItems());
+        this.slow = slow;
+        this.nanoClock = nanoClock;
         this.connection = connection;
         this.config = config;
         this.sink = sink;
@@ -105,6 +128,19 @@ final class DeliveryAttempt<T> {
     }
 
     Outcome deliver(PreparedBatch<T> batch) {
+        try {
+            return deliverInOrder(batch);
+        } finally {
+            slow.update(window);
+        }
+    }
+
+    /** Items written at a time now: {@code batch_max_items} unless writes timed out. */
+    int windowItems() {
+        return window.items();
+    }
+
+    private Outcome deliverInOrder(PreparedBatch<T> batch) {
         long head = batch.firstSequence();
         if (!tries.isEmpty()) {
             tries.keySet().removeIf(sequence -> sequence < head);
@@ -146,11 +182,19 @@ final class DeliveryAttempt<T> {
         }
     }
 
+    /** Writes {@code run} in order, in pieces of at most the window's size. */
     private void writeRun(List<Decoded<T>> run) throws Stop {
-        if (run.isEmpty()) {
-            return;
+        int from = 0;
+        while (from < run.size()) {
+            int to = Math.min(run.size(), from + window.items());
+            writePiece(from == 0 && to == run.size() ? run : new ArrayList<>(run.subList(from, to)));
+            from = to;
         }
+    }
+
+    private void writePiece(List<Decoded<T>> run) throws Stop {
         counters.deliveryAttempts.addAndGet(run.size());
+        long started = nanoClock.getAsLong();
         try {
             if (encodedSink != null) {
                 // the buffered records themselves, each item after its envelope's header
@@ -180,7 +224,11 @@ final class DeliveryAttempt<T> {
                     e.getMessage());
             throw new Stop(Kind.RETRY, "configuration: " + e.getMessage());
         } catch (UnknownOutcomeException e) {
-            unknownOutcome(run, e.getMessage());
+            if (e.isTimeout() && run.size() > 1) {
+                timedOut(run, e.getMessage(), nanoClock.getAsLong() - started);
+            } else {
+                unknownOutcome(run, e.getMessage());
+            }
             return;
         } catch (PermanentException e) {
             permanent(run, e);
@@ -192,7 +240,25 @@ final class DeliveryAttempt<T> {
             unknownOutcome(run, e.toString());
             return;
         }
+        window.succeeded(run.size(), nanoClock.getAsLong() - started);
         delivered(run, run.size());
+    }
+
+    /**
+     * A write of more than one item ran out of time: one attempt with unknown outcome for each, the
+     * capped ones at the head quarantined as for any unknown outcome, and the rest written again at
+     * once at half the size.
+     */
+    private void timedOut(List<Decoded<T>> run, String error, long elapsedNanos) throws Stop {
+        counters.error(error, clock.instant());
+        boolean wasFull = !window.reduced();
+        window.timedOut(run.size(), elapsedNanos);
+        if (wasFull) {
+            log.warn("A write of {} items to {} timed out ({}); writing fewer at a time until writes keep up",
+                    run.size(), connection, error);
+        }
+        int capped = attemptWithoutVerdict(run, error);
+        writeRun(new ArrayList<>(run.subList(capped, run.size())));
     }
 
     private void delivered(List<Decoded<T>> run, int count) throws Stop {
@@ -205,18 +271,41 @@ final class DeliveryAttempt<T> {
             }
         }
         acknowledge(run.get(run.size() - 1).sequence());
+        RetriedItems retried = quarantine.retried();
+        if (!retried.isEmpty()) {
+            for (Decoded<T> item : run) {
+                if (!quarantine.contains(item.sequence())) {
+                    retried.delivered(item.envelope().item());
+                }
+            }
+        }
         counters.itemsDelivered.addAndGet(count);
         counters.bytesOut.add(bytes);
     }
 
     private void unknownOutcome(List<Decoded<T>> run, String error) throws Stop {
         counters.error(error, clock.instant());
+        int capped = attemptWithoutVerdict(run, error);
+        if (sink.idempotent()) {
+            throw new Stop(Kind.RETRY, "outcome unknown (idempotent destination, retrying): " + error);
+        }
+        if (capped < run.size()) {
+            throw new Stop(Kind.RETRY, "outcome unknown: " + error);
+        }
+    }
+
+    /**
+     * Counts one attempt without a verdict for each item of {@code run}; unless the sink is
+     * idempotent, the items at its head that reached {@code max_delivery_attempts} are quarantined
+     * as "outcome unknown" and acknowledged. Returns how many were.
+     */
+    private int attemptWithoutVerdict(List<Decoded<T>> run, String error) throws Stop {
         long now = clock.millis();
         for (Decoded<T> item : run) {
             failedOnce(item, now);
         }
         if (sink.idempotent()) {
-            throw new Stop(Kind.RETRY, "outcome unknown (idempotent destination, retrying): " + error);
+            return 0;
         }
         int capped = 0;
         while (capped < run.size() && tries.get(run.get(capped).sequence()).attempts >= config.maxDeliveryAttempts()) {
@@ -228,9 +317,7 @@ final class DeliveryAttempt<T> {
         if (capped > 0) {
             acknowledge(run.get(capped - 1).sequence());
         }
-        if (capped < run.size()) {
-            throw new Stop(Kind.RETRY, "outcome unknown: " + error);
-        }
+        return capped;
     }
 
     private void permanent(List<Decoded<T>> run, PermanentException e) throws Stop {
@@ -313,8 +400,12 @@ final class DeliveryAttempt<T> {
         }
         Instant now = clock.instant();
         Instant first = firstFailureMillis == 0 ? now : Instant.ofEpochMilli(firstFailureMillis);
-        QuarantineEntry entry = new QuarantineEntry(sequence, failureClass, clip(reason, MAX_REASON_CHARS),
+        RetriedItems retried = quarantine.retried();
+        Optional<RetriedItems.Pending> retry = retried.isEmpty() ? Optional.empty() : retried.find(bytes);
+        QuarantineEntry fresh = new QuarantineEntry(sequence, failureClass, clip(reason, MAX_REASON_CHARS),
                 clip(error == null ? "" : error, MAX_ERROR_CHARS), attempts, first, now, bytes.length);
+        // retried by an operator and failed again: the history goes on from its first stay
+        QuarantineEntry entry = retry.map(pending -> pending.carriedInto(fresh)).orElse(fresh);
         try {
             quarantine.add(entry, bytes);
         } catch (QuarantineFullException e) {
@@ -322,8 +413,10 @@ final class DeliveryAttempt<T> {
         } catch (IOException e) {
             throw new Stop(Kind.STALLED, "the quarantine could not be written: " + e.getMessage());
         }
+        retry.ifPresent(pending -> retried.failedAgain(pending, entry));
         counters.itemsQuarantined.incrementAndGet();
-        log.warn("Quarantined item {} of {} ({}, {} attempts): {}", sequence, connection, reason, attempts, error);
+        log.warn("Quarantined item {} of {} ({}, {} attempts{}): {}", sequence, connection, reason, entry.attempts(),
+                entry.previousIds().isEmpty() ? "" : ", retried before as " + entry.previousIds(), error);
     }
 
     /** Destinations can answer with whole payloads in their errors; the quarantine keeps a readable head. */

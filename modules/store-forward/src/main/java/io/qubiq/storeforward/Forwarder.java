@@ -72,7 +72,8 @@ final class Forwarder<T> implements Runnable {
         this.quarantine = quarantine;
         this.backoff = new Backoff(config.backoffInitialMs(), config.backoffMaxMs(), new SplittableRandom());
         this.delivery = new DeliveryAttempt<>(channel.connection(), config, sink, buffer.reader(), quarantine,
-                channel.counters, clock);
+                channel.counters, clock, new SlowDestinationAlarm(channel.connection(), channel.counters, events, clock,
+                        () -> buffer.stats().usedBytes(), buffer.stats().maxBytes()), System::nanoTime);
     }
 
     @Override

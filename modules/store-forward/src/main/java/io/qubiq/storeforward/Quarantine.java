@@ -12,9 +12,11 @@ import io.qubiq.storeforward.quarantine.QuarantineEntry;
 import io.qubiq.storeforward.quarantine.QuarantinePage;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
 import io.qubiq.storeforward.quarantine.QuarantinedItem;
+import io.qubiq.storeforward.quarantine.RetriedItems;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +42,8 @@ public final class Quarantine<T> {
     private static final Logger log = LoggerFactory.getLogger(Quarantine.class);
     private static final int PREVIEW_CHARS = 2000;
     private static final int BATCH = 200;
+    /** How long a retry waits for the forwarder's verdicts: long enough for an idle channel's first write. */
+    static final Duration VERDICT_WAIT = Duration.ofSeconds(3);
 
     private final String connection;
     private final QuarantineStore store;
@@ -47,12 +51,42 @@ public final class Quarantine<T> {
     private final StoreForwardChannel<T> channel;
     private final EventPublisher events;
     private final Clock clock;
+    private final Duration verdictWait;
 
     /** One entry with a readable rendering of its item. */
     public record Preview(QuarantineEntry entry, String preview, int itemBytes) {
     }
 
-    /** What a retry or drop did: the ids acted on, and the ones that failed with why. */
+    /**
+     * What a retry did, per requested id: each retried item is {@code delivered}, still {@code queued}
+     * behind the backlog when the answer was given, or {@code failedAgain} at once (set aside again:
+     * its new entry, with the new reason and the history); {@code notRetried} could not be put back
+     * (not in the quarantine, the buffer full or failing) and stays where it was.
+     */
+    public record RetryResult(List<Long> delivered, List<Long> queued, Map<Long, QuarantineEntry> failedAgain,
+                              Map<Long, String> notRetried) {
+        public RetryResult {
+            delivered = List.copyOf(delivered);
+            queued = List.copyOf(queued);
+            failedAgain = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(failedAgain));
+            notRetried = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(notRetried));
+        }
+
+        /** Every id that went back on the channel, whatever became of it. */
+        public List<Long> requeued() {
+            List<Long> ids = new ArrayList<>(delivered);
+            ids.addAll(queued);
+            ids.addAll(failedAgain.keySet());
+            return ids.stream().sorted().toList();
+        }
+
+        /** True when every requested item was delivered or is queued: nothing failed again or stayed. */
+        public boolean allWell() {
+            return failedAgain.isEmpty() && notRetried.isEmpty();
+        }
+    }
+
+    /** What a drop did: the ids acted on, and the ones that failed with why. */
     public record BulkResult(List<Long> done, Map<Long, String> failed) {
         public BulkResult {
             done = List.copyOf(done);
@@ -62,6 +96,13 @@ public final class Quarantine<T> {
 
     Quarantine(String connection, QuarantineStore store, ItemCodec<T> codec, StoreForwardChannel<T> channel,
                EventPublisher events, Clock clock) {
+        this(connection, store, codec, channel, events, clock, VERDICT_WAIT);
+    }
+
+    /** @param verdictWait how long a retry waits for its items' verdicts before it answers */
+    Quarantine(String connection, QuarantineStore store, ItemCodec<T> codec, StoreForwardChannel<T> channel,
+               EventPublisher events, Clock clock, Duration verdictWait) {
+        this.verdictWait = verdictWait;
         this.connection = connection;
         this.store = store;
         this.codec = codec;
@@ -99,21 +140,27 @@ public final class Quarantine<T> {
     }
 
     /**
-     * Puts the selected items back on the buffer, in id order, and removes them from the quarantine.
-     * Items are requeued in chunks: one append and one fsync per chunk.
+     * Puts the selected items back on the buffer, in id order, behind the current backlog, and
+     * removes them from the quarantine; then waits up to a few seconds ({@link #VERDICT_WAIT}) for
+     * what the forwarder makes of them, and answers per item: delivered, still queued, or failed again
+     * at once (with its new entry). Items are requeued in chunks: one append and one fsync per chunk.
+     * An item that fails again keeps its history (see {@link RetriedItems}).
      */
-    public BulkResult retry(List<Long> ids, String user) {
+    public RetryResult retry(List<Long> ids, String user) {
         return retry(ids, user, "");
     }
 
     /** As {@link #retry(List, String)}, journaling {@code from} (the operator's remote address) too. */
-    public BulkResult retry(List<Long> ids, String user, String remote) {
-        List<Long> done = new ArrayList<>();
+    public RetryResult retry(List<Long> ids, String user, String remote) {
+        Map<Long, RetriedItems.Pending> followed = new LinkedHashMap<>();
+        List<Long> unfollowed = new ArrayList<>();
         Map<Long, String> failed = new LinkedHashMap<>();
         List<Long> sorted = ids.stream().distinct().sorted().toList();
+        RetriedItems retried = store.retried();
         for (int from = 0; from < sorted.size(); from += BATCH) {
             List<Long> chunkIds = new ArrayList<>();
             List<byte[]> chunk = new ArrayList<>();
+            Map<Long, RetriedItems.Pending> chunkPending = new LinkedHashMap<>();
             for (long id : sorted.subList(from, Math.min(sorted.size(), from + BATCH))) {
                 try {
                     Optional<QuarantinedItem> item = store.get(id);
@@ -122,6 +169,9 @@ public final class Quarantine<T> {
                     } else {
                         chunkIds.add(id);
                         chunk.add(item.get().item());
+                        // registered before the requeue: the forwarder may deliver it at once
+                        retried.expect(item.get().entry(), item.get().item())
+                                .ifPresent(pending -> chunkPending.put(id, pending));
                     }
                 } catch (IOException e) {
                     failed.put(id, e.getMessage());
@@ -130,28 +180,73 @@ public final class Quarantine<T> {
             try {
                 channel.requeue(chunk);
             } catch (ChannelFullException | ChannelException e) {
+                chunkPending.values().forEach(retried::withdraw);
                 chunkIds.forEach(id -> failed.put(id, e.getMessage()));
                 continue;
             }
             for (long id : chunkIds) {
                 try {
                     store.remove(id);
-                    done.add(id);
+                    if (chunkPending.containsKey(id)) {
+                        followed.put(id, chunkPending.get(id));
+                    } else {
+                        unfollowed.add(id);
+                    }
                 } catch (IOException e) {
+                    chunkPending.computeIfPresent(id, (k, pending) -> {
+                        retried.withdraw(pending);
+                        return null;
+                    });
                     failed.put(id, "requeued, but the quarantine entry could not be removed (drop it): "
                             + e.getMessage());
                 }
             }
         }
-        finish(AuditAction.QUARANTINE_RETRY, user, remote, done, failed, "retried");
-        return new BulkResult(done, failed);
+        List<Long> done = new ArrayList<>(followed.keySet());
+        done.addAll(unfollowed);
+        finish(AuditAction.QUARANTINE_RETRY, user, remote, done.stream().sorted().toList(), failed, "retried");
+        return verdicts(followed, unfollowed, failed);
     }
 
-    public BulkResult retryAll(String user) {
+    private RetryResult verdicts(Map<Long, RetriedItems.Pending> followed, List<Long> unfollowed,
+                                 Map<Long, String> failed) {
+        List<Long> delivered = new ArrayList<>();
+        List<Long> queued = new ArrayList<>(unfollowed);
+        Map<Long, QuarantineEntry> failedAgain = new LinkedHashMap<>();
+        List<RetriedItems.Verdict> verdicts;
+        try {
+            verdicts = store.retried().await(new ArrayList<>(followed.values()), verdictWait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            verdicts = followed.values().stream().map(p -> (RetriedItems.Verdict) new RetriedItems.Verdict.Queued())
+                    .toList();
+        }
+        int i = 0;
+        for (long id : followed.keySet()) {
+            RetriedItems.Verdict verdict = verdicts.get(i++);
+            if (verdict instanceof RetriedItems.Verdict.FailedAgain again) {
+                failedAgain.put(id, again.entry());
+            } else if (verdict instanceof RetriedItems.Verdict.Delivered) {
+                delivered.add(id);
+            } else {
+                queued.add(id);
+            }
+        }
+        queued.sort(null);
+        if (!failedAgain.isEmpty()) {
+            log.warn("{} of {} item(s) retried from the quarantine of {} failed again at once: {}", failedAgain.size(),
+                    followed.size() + unfollowed.size(), connection, failedAgain.values().stream()
+                            .map(e -> e.previousIds().get(e.previousIds().size() - 1) + " -> " + e.id() + " ("
+                                    + e.reason() + ")").toList());
+        }
+        return new RetryResult(delivered, queued, failedAgain, failed);
+    }
+
+    public RetryResult retryAll(String user) {
         return retry(allIds(), user, "");
     }
 
-    public BulkResult retryAll(String user, String from) {
+    public RetryResult retryAll(String user, String from) {
         return retry(allIds(), user, from);
     }
 

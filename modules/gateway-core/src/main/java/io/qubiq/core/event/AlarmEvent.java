@@ -8,8 +8,8 @@ import java.time.Instant;
  * the alarm engine can pair a clear with its raise.
  */
 public sealed interface AlarmEvent
-        permits AuditNotJournaledAlarm, BufferPressureAlarm, DataLostAlarm, DiskSpaceAlarm, ItemsDroppedAlarm,
-        ItemsRefusedAlarm,
+        permits AuditNotJournaledAlarm, BufferPressureAlarm, DataLostAlarm, DestinationSlowAlarm, DiskSpaceAlarm,
+        ItemsDroppedAlarm, ItemsRefusedAlarm,
         QuarantineFullAlarm, RefusalSpikeAlarm, WalSuspendedAlarm {
 
     /** Identifies the alarm across raise and clear, such as {@code buffer-pressure/historian}. */

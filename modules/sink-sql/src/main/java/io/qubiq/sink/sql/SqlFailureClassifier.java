@@ -31,7 +31,8 @@ import java.util.Set;
  *   <tr><td>40001 serialization failure, 40P01 deadlock, other class 40 but 40003</td>
  *       <td>transient</td><td>transient</td><td>transient (the server rolled back)</td></tr>
  *   <tr><td>57014 query cancelled ({@code statement_timeout_ms}), 40003 completion unknown</td>
- *       <td>transient</td><td>unknown outcome</td><td>unknown outcome</td></tr>
+ *       <td>transient</td><td>unknown outcome (57014: a timeout, the channel writes fewer rows at a
+ *       time)</td><td>unknown outcome</td></tr>
  *   <tr><td>classes 22 data, 23 constraint, 42 syntax or access, and 21, 27, 2F, 38, 39, 3F, 44,
  *       0A, P0 (a trigger's RAISE)</td><td>transient</td>
  *       <td>permanent, naming the failing row when the driver says which</td>
@@ -93,7 +94,7 @@ final class SqlFailureClassifier {
                     + reason, e);
         }
         if (state.equals("57014")) {
-            return new UnknownOutcomeException("the batch was cancelled (statement_timeout_ms or an operator's"
+            return UnknownOutcomeException.timedOut("the batch was cancelled (statement_timeout_ms or an operator's"
                     + " cancel); it counts as an attempt with unknown outcome: " + reason, e);
         }
         if (permanent(state)) {

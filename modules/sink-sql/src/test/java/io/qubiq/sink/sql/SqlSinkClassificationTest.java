@@ -197,6 +197,8 @@ class SqlSinkClassificationTest {
             Throwable thrown = catchThrowable(() -> quick.write(List.of(row(0), slow)));
 
             assertThat(thrown).isInstanceOf(UnknownOutcomeException.class).hasMessageContaining("57014");
+            // marked as a timeout, so the channel retries it smaller instead of the same batch forever (issue 19 item 7)
+            assertThat(((UnknownOutcomeException) thrown).isTimeout()).isTrue();
             assertThat(Duration.ofNanos(System.nanoTime() - t0)).as("cancelled, not slept out")
                     .isLessThan(Duration.ofSeconds(9));
             assertThat(count()).isZero();

@@ -45,6 +45,8 @@ import java.util.Optional;
  */
 public final class FileQuarantineStore implements QuarantineStore {
 
+    private final RetriedItems retried = new RetriedItems();
+
     private final QuarantineDirectory directory;
     private final CorruptFolder corrupt;
     private final QuarantineIndex index = new QuarantineIndex();
@@ -250,5 +252,10 @@ public final class FileQuarantineStore implements QuarantineStore {
     public String toString() {
         return "FileQuarantineStore[" + directory.path() + ", " + size() + " entries, " + usedBytes() + " of "
                 + maxBytes + " bytes]";
+    }
+
+    @Override
+    public RetriedItems retried() {
+        return retried;
     }
 }

@@ -15,6 +15,8 @@ import java.util.Optional;
  */
 public final class MemoryQuarantineStore implements QuarantineStore {
 
+    private final RetriedItems retried = new RetriedItems();
+
     private final String name;
     private final long maxBytes;
     private final QuarantineIndex index = new QuarantineIndex();
@@ -107,5 +109,10 @@ public final class MemoryQuarantineStore implements QuarantineStore {
         if (closed) {
             throw new IllegalStateException("quarantine " + name + " is closed");
         }
+    }
+
+    @Override
+    public RetriedItems retried() {
+        return retried;
     }
 }

@@ -9,13 +9,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
 
 /**
- * Format version 1 of a quarantine entry file: one entry, its texts and its item, sealed by a
- * checksum. All integers are big-endian; texts are UTF-8.
+ * Format versions 1 and 2 of a quarantine entry file: one entry, its texts and its item, sealed by
+ * a checksum. All integers are big-endian; texts are UTF-8. Version 2 adds the ids the item had in
+ * earlier stays ({@link QuarantineEntry#previousIds()}); an entry without any is still written as
+ * version 1, so files stay readable by a gateway that knows only version 1 unless an item was
+ * retried and failed again. Both versions are read.
  *
  * <pre>
  * offset        size  field
@@ -50,6 +55,8 @@ final class QuarantineEntryFormat {
 
     static final int MAGIC = 0x51554152;
     static final short VERSION = 1;
+    /** The version with previous ids; written only for an entry that has some. */
+    static final short VERSION_WITH_HISTORY = 2;
     /** Fixed bytes: header (35), three length prefixes (12) and the trailer (4). */
     static final int FIXED_BYTES = 51;
     private static final int HEADER_BYTES = 35;
@@ -78,30 +85,42 @@ final class QuarantineEntryFormat {
         }
         return new QuarantineEntry(entry.id(), entry.failureClass(), entry.reason(), entry.error(),
                 entry.attempts(), toMillis(entry.firstFailure(), "firstFailure"),
-                toMillis(entry.lastFailure(), "lastFailure"), entry.itemBytes());
+                toMillis(entry.lastFailure(), "lastFailure"), entry.itemBytes(), entry.previousIds());
     }
 
     /** Bytes an entry occupies on disk: what {@link #encode} would produce. */
     static long encodedSize(QuarantineEntry entry) {
-        return FIXED_BYTES + utf8Length(entry.reason()) + utf8Length(entry.error()) + (long) entry.itemBytes();
+        return FIXED_BYTES + historyBytes(entry) + utf8Length(entry.reason()) + utf8Length(entry.error())
+                + (long) entry.itemBytes();
+    }
+
+    /** The previous-id block of version 2, or nothing (version 1). */
+    private static long historyBytes(QuarantineEntry entry) {
+        return entry.previousIds().isEmpty() ? 0 : 4 + 8L * entry.previousIds().size();
     }
 
     /** The complete file content for one entry; {@code entry} must already be {@link #normalize}d. */
     static byte[] encode(QuarantineEntry entry, byte[] item) {
         byte[] reason = entry.reason().getBytes(StandardCharsets.UTF_8);
         byte[] error = entry.error().getBytes(StandardCharsets.UTF_8);
-        long total = FIXED_BYTES + (long) reason.length + error.length + item.length;
+        long total = FIXED_BYTES + historyBytes(entry) + (long) reason.length + error.length + item.length;
         if (total > Integer.MAX_VALUE - 16) {
             throw new IllegalArgumentException("entry " + entry.id() + " would take " + total
                     + " bytes; a quarantine entry must stay below 2 GiB");
         }
         ByteBuffer out = ByteBuffer.allocate((int) total);
-        out.putInt(MAGIC).putShort(VERSION).putLong(entry.id()).put(code(entry.failureClass()))
+        boolean history = !entry.previousIds().isEmpty();
+        out.putInt(MAGIC).putShort(history ? VERSION_WITH_HISTORY : VERSION).putLong(entry.id())
+                .put(code(entry.failureClass()))
                 .putInt(entry.attempts())
                 .putLong(entry.firstFailure().toEpochMilli()).putLong(entry.lastFailure().toEpochMilli())
                 .putInt(reason.length).put(reason)
-                .putInt(error.length).put(error)
-                .putInt(item.length).put(item);
+                .putInt(error.length).put(error);
+        if (history) {
+            out.putInt(entry.previousIds().size());
+            entry.previousIds().forEach(out::putLong);
+        }
+        out.putInt(item.length).put(item);
         CRC32C crc = new CRC32C();
         crc.update(out.array(), 0, out.position());
         out.putInt((int) crc.getValue());
@@ -129,9 +148,9 @@ final class QuarantineEntryFormat {
                 throw in.corruptAt(0, String.format("magic is 0x%08X, not 0x%08X: not a quarantine entry", magic, MAGIC));
             }
             short version = in.readShort();
-            if (version != VERSION) {
-                throw in.corruptAt(4, "format version " + version + " is not supported (this gateway reads version "
-                        + VERSION + ")");
+            if (version != VERSION && version != VERSION_WITH_HISTORY) {
+                throw in.corruptAt(4, "format version " + version + " is not supported (this gateway reads versions "
+                        + VERSION + " and " + VERSION_WITH_HISTORY + ")");
             }
             long id = in.readLong();
             byte classCode = in.readByte();
@@ -140,6 +159,7 @@ final class QuarantineEntryFormat {
             long last = in.readLong();
             byte[] reason = in.readBlock("reason", 12);
             byte[] error = in.readBlock("error", 8);
+            List<Long> previousIds = version == VERSION_WITH_HISTORY ? in.readIds(8) : List.of();
             int itemLength = in.readLength("item", 4);
             byte[] item = withItem ? in.readBytes(itemLength) : null;
             if (!withItem) {
@@ -152,13 +172,15 @@ final class QuarantineEntryFormat {
                 throw in.corruptAt(trailerOffset, String.format(
                         "checksum mismatch: stored CRC32C 0x%08X, computed 0x%08X", stored, (int) expected));
             }
-            QuarantineEntry entry = entry(in, id, classCode, attempts, first, last, reason, error, itemLength);
+            QuarantineEntry entry = entry(in, id, classCode, attempts, first, last, reason, error, itemLength,
+                    previousIds);
             return new Decoded(entry, item, size);
         }
     }
 
     private static QuarantineEntry entry(FieldReader in, long id, byte classCode, int attempts, long first,
-                                         long last, byte[] reason, byte[] error, int itemLength)
+                                         long last, byte[] reason, byte[] error, int itemLength,
+                                         List<Long> previousIds)
             throws QuarantineEntryCorruptException {
         FailureClass failureClass = failureClass(classCode);
         if (failureClass == null) {
@@ -167,7 +189,7 @@ final class QuarantineEntryFormat {
         try {
             return new QuarantineEntry(id, failureClass, new String(reason, StandardCharsets.UTF_8),
                     new String(error, StandardCharsets.UTF_8), attempts, Instant.ofEpochMilli(first),
-                    Instant.ofEpochMilli(last), itemLength);
+                    Instant.ofEpochMilli(last), itemLength, previousIds);
         } catch (IllegalArgumentException e) {
             throw in.corruptAt(6, "invalid field value: " + e.getMessage());
         }
@@ -259,6 +281,26 @@ final class QuarantineEntryFormat {
                 throw corruptAt(at, "the file has " + (room - length) + " unexpected bytes after the item");
             }
             return length;
+        }
+
+        /** Version 2's previous ids: a count, checked against the bytes left, then the ids. */
+        List<Long> readIds(int bytesAfter) throws IOException {
+            long at = offset;
+            int count = readInt();
+            long room = size - offset - bytesAfter;
+            if (count < 0 || 8L * count > room) {
+                throw corruptAt(at, "previous-id count " + count + " does not fit the file (" + Math.max(room, 0)
+                        + " bytes left for them): a torn write or a damaged count");
+            }
+            List<Long> ids = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                long previous = readLong();
+                if (previous <= 0) {
+                    throw corruptAt(offset - 8, "previous id " + previous + " is not positive");
+                }
+                ids.add(previous);
+            }
+            return ids;
         }
 
         byte[] readBlock(String field, int bytesAfter) throws IOException {

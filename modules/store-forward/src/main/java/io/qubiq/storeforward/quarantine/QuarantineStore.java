@@ -60,6 +60,12 @@ public interface QuarantineStore extends AutoCloseable {
      */
     int setAside();
 
+    /**
+     * Items retried out of this quarantine and not yet delivered or quarantined again; in memory,
+     * shared by the operator's retry and the forwarder (see {@link RetriedItems}).
+     */
+    RetriedItems retried();
+
     @Override
     void close() throws IOException;
 }

@@ -4,6 +4,8 @@
  * cap). {@link io.qubiq.storeforward.quarantine.QuarantineStore} is the contract;
  * {@link io.qubiq.storeforward.quarantine.FileQuarantineStore} keeps one checksummed file per entry,
  * {@link io.qubiq.storeforward.quarantine.MemoryQuarantineStore} is its in-memory twin for tests.
- * Retry, drop and audit belong to the layer above.
+ * {@link io.qubiq.storeforward.quarantine.RetriedItems} follows, in memory, items retried out of a
+ * store until the forwarder delivers them or sets them aside again. Retry, drop and audit belong to
+ * the layer above.
  */
 package io.qubiq.storeforward.quarantine;
