@@ -63,7 +63,8 @@ public final class JournalCrashChild {
         StoreForwardChannel<JournalEntry> channel = new StoreForwardChannel<>("audit", channelConfig(fastPath),
                 OverflowPolicy.REFUSE, dir.resolve("buffer"), SegmentedDiskBuffer::open,
                 maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), store,
-                new JournalEntryCodec(), Liveness.alwaysUnknown(), new RecordingEvents(), Clock.systemUTC());
+                new JournalEntryCodec(), Liveness.alwaysUnknown(), new RecordingEvents(), Clock.systemUTC())
+                .synchronousSubmit(); // as the gateway's AuditJournal: an accepted entry is delivered or on disk
         channel.start();
         report("ready");
         if (drain) {
