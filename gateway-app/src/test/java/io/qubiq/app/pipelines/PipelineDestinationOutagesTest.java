@@ -218,7 +218,7 @@ class PipelineDestinationOutagesTest {
             proxy.reset();
             publishPhase(1);
             // handed off first, buffered once the forwarder meets the outage
-        await().atMost(WAIT).until(() -> stack.channel("broker").bufferedItems() > 0);
+            await().atMost(WAIT).until(() -> stack.channel("broker").bufferedItems() > 0);
             proxy.forward();
             publishPhase(2);
 
