@@ -74,8 +74,11 @@ class MqttSinkOutageTest {
             sink.write(List.of(MqttMessage.of(topic, "during", 1, false), MqttMessage.of(topic, "after", 2, false)));
 
             assertThat(sink.connections()).isEqualTo(2);
+            // QoS 1 is at least once: the subscriber's acknowledgement of "before" may not have reached the
+            // broker when it stopped, so the broker may deliver it again; every message arrives, in order
             await().atMost(WAIT).untilAsserted(() ->
-                    assertThat(payloads(subscriber.received())).containsExactly("before", "during", "after"));
+                    assertThat(payloads(subscriber.received()).stream().distinct().toList())
+                            .containsExactly("before", "during", "after"));
         }
     }
 
