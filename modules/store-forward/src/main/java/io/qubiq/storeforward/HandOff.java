@@ -70,6 +70,11 @@ final class HandOff<T> {
         return queued.isEmpty() && inFlight == null;
     }
 
+    /** Items held here and not yet in the buffer: queued, and the batch in flight unless a spill copied it. */
+    synchronized int items() {
+        return queuedItems + (inFlight != null && inFlightBuffered == null ? inFlight.size() : 0);
+    }
+
     /** True when batches wait to be taken. */
     synchronized boolean hasQueued() {
         return !queued.isEmpty();

@@ -471,7 +471,14 @@ public final class StoreForwardChannel<T> implements Component {
             });
             current.complete();
         } catch (ChannelFullException | ChannelException | RuntimeException e) {
-            log.error("Channel {}: handed-off items could not be buffered on stop: {}", connection, e.toString());
+            int lost = current.items();
+            log.error("Channel {}: {} handed-off items could not be buffered on stop and are lost: {}", connection,
+                    lost, e.toString());
+            if (lost > 0) {
+                events.lost(io.qubiq.core.event.DataLoss.of(clock.instant(), "channel", connection,
+                        io.qubiq.core.event.LossReason.REFUSED, lost, 0,
+                        "handed-off items could not be buffered when the channel stopped: " + e.getMessage()));
+            }
         }
     }
 
