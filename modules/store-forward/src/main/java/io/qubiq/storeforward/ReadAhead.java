@@ -113,6 +113,15 @@ final class ReadAhead<T> implements AutoCloseable {
         }
     }
 
+    /** Forgets the batch read ahead (the forwarder starts over from its last acknowledgement). */
+    void discard() {
+        Future<PreparedBatch<T>> pending = ahead;
+        ahead = null;
+        if (pending != null) {
+            pending.cancel(false);
+        }
+    }
+
     /** Ends the read-ahead thread, waiting up to 5 s for a read in progress. */
     @Override
     public void close() throws InterruptedException {
