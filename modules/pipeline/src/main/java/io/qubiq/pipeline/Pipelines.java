@@ -164,7 +164,7 @@ public final class Pipelines implements Component {
             case INTERVAL -> new IntervalTrigger(scheduler, Duration.ofMillis(config.intervalMs().orElseThrow()),
                     clock, ticker);
             case MQTT -> new MqttMessageTrigger(messages, config.mqtt().orElseThrow().connection(),
-                    config.mqtt().orElseThrow().topic());
+                    config.mqtt().orElseThrow().topic(), events, clock);
         };
     }
 
