@@ -94,7 +94,7 @@ public final class StoreForwardChannel<T> implements Component {
     private final ForwarderSupervision supervision;
     private HandOffDelivery<T> handOffDelivery;
     private Forwarder<T> forwarder;
-    private io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
+    private volatile io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
     private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
