@@ -85,4 +85,57 @@ class MqttTriggerThreadTest {
         assertThat(rig.sinks.get("db").writerThreads()).doesNotContain("mqtt-connector-messages")
                 .contains("pipeline-readings");
     }
+
+    // Catches an Error in an MQTT-triggered pipeline ending its queue thread for good, unseen.
+    @Test
+    void anErrorInAnMqttTriggeredPipelineRestartsItsThreadUnderTheAlarmAndTheNextMessagesGetThrough()
+            throws Exception {
+        ConnectorMessages messages = new ConnectorMessages();
+        rig = new PipelineRig(dir).connection("db", OverflowPolicy.REFUSE, PipelineRig.fast());
+        rig.messages = messages;
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean thrown = new java.util.concurrent.atomic.AtomicBoolean();
+        rig.onRender = item -> {
+            if (item.endsWith(" boom") && thrown.compareAndSet(false, true)) {
+                throw new OutOfMemoryError("Java heap space (scripted)");
+            }
+            if (thrown.get()) {
+                try {
+                    release.await(30, java.util.concurrent.TimeUnit.SECONDS); // hold the restarted thread
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        rig.start(PipelineConfigs.parse("""
+                pipelines:
+                  readings:
+                    trigger:
+                      mqtt: {connection: plant, topic: "line1/#"}
+                    outputs:
+                      - connection: db
+                        mqtt: {topic: "t", payload: "topic + ' ' + payload"}
+                """));
+
+        messages.deliver("line1/speed", "boom");
+        await().until(() -> rig.pipelines.failingTriggers().containsKey("readings"));
+        assertThat(rig.pipelines.failingTriggers().get("readings"))
+                .isEqualTo("java.lang.OutOfMemoryError: Java heap space (scripted)");
+        assertThat(rig.events.alarms(io.qubiq.core.event.SubscriberFailedAlarm.class)).singleElement()
+                .satisfies(alarm -> assertThat(alarm.active()).isTrue());
+        messages.deliver("line1/speed", "1");
+        messages.deliver("line1/speed", "2");
+        release.countDown();
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> rig.received("db").size() == 2);
+        assertThat(rig.received("db")).containsExactly("line1/speed 1", "line1/speed 2");
+        await().until(() -> rig.pipelines.failingTriggers().isEmpty());
+        assertThat(rig.events.alarms(io.qubiq.core.event.SubscriberFailedAlarm.class)).hasSize(2)
+                .last().satisfies(alarm -> assertThat(alarm.active()).isFalse());
+        assertThat(rig.events.losses()).anySatisfy(loss -> {
+            assertThat(loss.reason()).isEqualTo(io.qubiq.core.event.LossReason.SUBSCRIBER_FAILED);
+            assertThat(loss.component()).isEqualTo("pipeline");
+            assertThat(loss.items()).isEqualTo(1);
+        });
+    }
 }

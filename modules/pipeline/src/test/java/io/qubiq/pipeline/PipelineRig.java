@@ -39,6 +39,8 @@ final class PipelineRig implements AutoCloseable {
     Pipelines pipelines;
     /** The MQTT device messages MQTT triggers listen to; none unless set. */
     io.qubiq.pipeline.trigger.DeviceMessages messages;
+    /** Sees every rendered item before it is submitted; a test may make it throw. */
+    volatile java.util.function.Consumer<String> onRender = item -> { };
     /** Connections whose channel keeps the synchronous contract (the producer's thread writes). */
     final java.util.Set<String> synchronous = new java.util.HashSet<>();
 
@@ -78,7 +80,11 @@ final class PipelineRig implements AutoCloseable {
                 throw new IllegalArgumentException("no outbound connection '" + output.connection() + "'");
             }
             Expression text = engine.compile(output.mqtt().orElseThrow().payload(), variables);
-            return new ChannelOutput<>(channel, (scope, itemId) -> render(text, scope));
+            return new ChannelOutput<>(channel, (scope, itemId) -> {
+                String item = render(text, scope);
+                onRender.accept(item);
+                return item;
+            });
         }, Clock.systemUTC(), events);
         pipelines.start();
         return this;

@@ -84,6 +84,12 @@ public final class MqttMessageTrigger implements Trigger {
     }
 
     @Override
+    public java.util.Optional<String> failure() {
+        DeliveryLane<DeviceMessages.DeviceMessage> current = lane;
+        return current == null ? java.util.Optional.empty() : current.failure();
+    }
+
+    @Override
     public void close() {
         AutoCloseable current = listening;
         if (current != null) {
