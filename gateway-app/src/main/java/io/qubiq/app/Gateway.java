@@ -38,6 +38,7 @@ import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.devices.DeviceConnections;
+import io.qubiq.app.devices.SubscriberParts;
 import io.qubiq.app.devices.TagBusView;
 import io.qubiq.app.events.EventJournal;
 import io.qubiq.app.losses.LedgerLosses;
@@ -174,7 +175,8 @@ public final class Gateway {
                 clock);
         channels.values().forEach(channel -> channel.diskReserve(disk));
         GatewayStatus status = new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk), disk::statuses);
+                List.of(new DestinationParts(monitor, channels), new SubscriberParts(tagBus), devices, pipelineAccess,
+                        disk), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));

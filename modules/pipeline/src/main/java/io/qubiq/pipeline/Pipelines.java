@@ -158,13 +158,23 @@ public final class Pipelines implements Component {
         return Map.copyOf(failures);
     }
 
+    /**
+     * The running pipelines whose trigger's own thread failed (an MQTT trigger's queue thread) and is
+     * being restarted, each with what killed it, until it handles events again.
+     */
+    public synchronized Map<String, String> failingTriggers() {
+        Map<String, String> failing = new java.util.TreeMap<>();
+        triggers.forEach((id, trigger) -> trigger.failure().ifPresent(error -> failing.put(id, error)));
+        return failing;
+    }
+
     private Trigger trigger(TriggerConfig config) {
         return switch (config.kind()) {
             case TAGS -> new TagChangeTrigger(bus, config.tags().orElseThrow());
             case INTERVAL -> new IntervalTrigger(scheduler, Duration.ofMillis(config.intervalMs().orElseThrow()),
                     clock, ticker);
             case MQTT -> new MqttMessageTrigger(messages, config.mqtt().orElseThrow().connection(),
-                    config.mqtt().orElseThrow().topic());
+                    config.mqtt().orElseThrow().topic(), events, clock);
         };
     }
 
