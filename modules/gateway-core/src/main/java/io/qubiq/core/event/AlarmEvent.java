@@ -10,7 +10,7 @@ import java.time.Instant;
 public sealed interface AlarmEvent
         permits AuditNotJournaledAlarm, BufferPressureAlarm, DataLostAlarm, DestinationSlowAlarm, DiskSpaceAlarm,
         ItemsDroppedAlarm, ItemsRefusedAlarm,
-        QuarantineFullAlarm, RefusalSpikeAlarm, WalSuspendedAlarm {
+        QuarantineFullAlarm, QuarantineUnwritableAlarm, RefusalSpikeAlarm, WalSuspendedAlarm {
 
     /** Identifies the alarm across raise and clear, such as {@code buffer-pressure/historian}. */
     String key();
