@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.qubiq.buffer.Durability;
 import io.qubiq.buffer.FileChannelFactory;
 import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.buffer.SegmentedDiskBuffer;
@@ -27,6 +28,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A channel whose disk is full (ENOSPC, injected with the operating system's words through the
@@ -61,7 +64,12 @@ class ChannelDiskFullTest {
     };
 
     private StoreForwardChannel<String> start() throws Exception {
-        channel = new StoreForwardChannel<>("dest", ChannelFixture.fastConfig().withFastPath(false),
+        return start(Durability.PERIODIC);
+    }
+
+    private StoreForwardChannel<String> start(Durability durability) throws Exception {
+        channel = new StoreForwardChannel<>("dest", ChannelFixture.fastConfig().withFastPath(false)
+                        .withDurability(durability),
                 OverflowPolicy.REFUSE, dir.resolve("buffer"),
                 (options, listener) -> SegmentedDiskBuffer.open(options, listener, disk),
                 maxBytes -> FullDiskQuarantines.open(dir.resolve("quarantine"), maxBytes, diskFull::get),
@@ -100,9 +108,11 @@ class ChannelDiskFullTest {
         assertThat(events.losses()).isEmpty();
     }
 
-    @Test
-    void anAppendThatMeetsAFullDiskIsRefusedAsDiskFullAndToldToTheLedger() throws Exception {
-        start();
+    @ParameterizedTest
+    @EnumSource(Durability.class)
+    void anAppendThatMeetsAFullDiskIsRefusedAsDiskFullAndToldToTheLedger(Durability durability) throws Exception {
+        // with always, too: the producer learns of the refusal (its submit throws, nothing acknowledged)
+        start(durability);
         sink.down(true);
         channel.submit(List.of("kept-1", "kept-2"));
         await().until(() -> channel.status().bufferedItems() == 2);
@@ -126,7 +136,7 @@ class ChannelDiskFullTest {
         assertThat(events.losses().stream().mapToLong(DataLoss::items).sum()).isEqualTo(refused);
 
         diskFull.set(false);
-        start();
+        start(durability);
         sink.down(false);
         channel.submit(List.of("after"));
         await().atMost(Duration.ofSeconds(20)).until(() -> sink.received().contains("after"));
