@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The packaged gateway on a really full file system (issue 18, G4): its data directory is a 24 MiB
  * tmpfs mounted by the test, the destination a real PostgreSQL, the device a real MQTT broker. While
  * the destination is down and values flow, the test fills the file system from outside with a file
- * of its own until the kernel answers "No space left on device", then deletes it.
+ * of its own until the kernel answers "No space left on device", then deletes it. Twice: with the
+ * critical reserve (the channel stops growing before the disk refuses it anything), and without it
+ * ({@code critical_free: "0%"}: the buffer meets ENOSPC itself when it needs a new segment).
  *
  * <p>What it would catch: a full disk that damages a buffer (a torn segment, a {@code buffer_damaged}
  * loss after space returns), a write failure that escapes as a stack trace or stops the gateway, items
