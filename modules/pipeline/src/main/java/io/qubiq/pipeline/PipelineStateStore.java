@@ -1,8 +1,8 @@
 package io.qubiq.pipeline;
 
+import io.qubiq.buffer.DiskFull;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -36,12 +36,35 @@ public final class PipelineStateStore {
     private static final Logger LOG = LoggerFactory.getLogger(PipelineStateStore.class);
     private static final String FILE = "pipelines.properties";
 
+    /** Writes the temp file whole and forces it: a seam so tests can make the disk full. */
+    @FunctionalInterface
+    interface TempWrite {
+        void writeAndForce(Path temp, byte[] bytes) throws IOException;
+    }
+
+    private static final TempWrite DURABLE = (path, bytes) -> {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+    };
+
     private final Path file;
     private final Path temp;
+    private final TempWrite tempWrite;
 
     public PipelineStateStore(Path dir) {
+        this(dir, DURABLE);
+    }
+
+    PipelineStateStore(Path dir, TempWrite tempWrite) {
         this.file = dir.resolve(FILE);
         this.temp = dir.resolve(FILE + ".tmp");
+        this.tempWrite = tempWrite;
     }
 
     public Path file() {
@@ -70,26 +93,33 @@ public final class PipelineStateStore {
         }
     }
 
-    /** Replaces the file with {@code states}, atomically. */
+    /**
+     * Replaces the file with {@code states}, atomically. When that fails (a full disk, say) the file
+     * keeps its previous content, the temp file is removed, and the exception says what failed with
+     * the path ("the disk is full" when it is).
+     */
     public void save(Map<String, PipelineState> states) {
         Properties properties = new Properties();
         states.forEach((id, state) -> write(properties, id, state));
         try {
             Files.createDirectories(file.getParent());
-            try (OutputStream out = Files.newOutputStream(temp)) {
-                properties.store(out, "Qubiq pipeline state: enabled flags, counters, last errors. Written by the"
-                        + " gateway; edit only while it is stopped.");
-            }
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                channel.force(true);
-            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            properties.store(out, "Qubiq pipeline state: enabled flags, counters, last errors. Written by the"
+                    + " gateway; edit only while it is stopped.");
+            tempWrite.writeAndForce(temp, out.toByteArray());
             try {
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write pipeline state " + file + ": " + e.getMessage(), e);
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // a leftover temp file is overwritten by the next save
+            }
+            throw new UncheckedIOException(DiskFull.describe("cannot write pipeline state " + file, e)
+                    + "; the previous state file is kept", e);
         }
     }
 

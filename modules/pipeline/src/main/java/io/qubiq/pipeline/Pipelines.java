@@ -230,6 +230,9 @@ public final class Pipelines implements Component {
         return List.copyOf(pipelines.values());
     }
 
+    /** True from a failed save until one succeeds; touched by whoever saves (one at a time). */
+    private volatile boolean saveFailing;
+
     private void saveQuietly() {
         Map<String, PipelineState> states;
         synchronized (this) {
@@ -240,8 +243,16 @@ public final class Pipelines implements Component {
         }
         try {
             store.save(states);
+            if (saveFailing) {
+                saveFailing = false;
+                LOG.info("Pipeline state is saved again to {}", store.file());
+            }
         } catch (RuntimeException e) {
-            LOG.warn("Saving pipeline state failed: {}", e.getMessage());
+            if (!saveFailing) { // once per spell: it is retried every few seconds, and costs statistics only
+                saveFailing = true;
+                LOG.warn("Saving pipeline state failed: {}; retried until it succeeds (only counters and enabled"
+                        + " flags are kept there, no data)", e.getMessage());
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.BufferReader;
+import io.qubiq.buffer.DiskFull;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.FailureClass;
 import io.qubiq.core.error.GatewayException;
@@ -74,18 +75,33 @@ final class DeliveryAttempt<T> {
     static final int MAX_REASON_CHARS = 500;
     static final int MAX_ERROR_CHARS = 4000;
 
-    enum Kind { DONE, RETRY, STALLED }
+    /**
+     * What the forwarder does next: done; retry with backoff; stalled because the quarantine is full
+     * (an operator must make room); stalled because the quarantine could not be written (the disk:
+     * retried until a write succeeds).
+     */
+    enum Kind { DONE, RETRY, STALLED, QUARANTINE_UNWRITABLE }
 
-    record Outcome(Kind kind, String detail) {
+    /** @param diskFull a storage failure that was a full disk ({@link DiskFull}) */
+    record Outcome(Kind kind, String detail, boolean diskFull) {
+        Outcome(Kind kind, String detail) {
+            this(kind, detail, false);
+        }
     }
 
     /** Ends an attempt early; carries no stack trace, it is control flow. */
     private static final class Stop extends Exception {
         final Kind kind;
+        final boolean diskFull;
 
         Stop(Kind kind, String message) {
+            this(kind, message, false);
+        }
+
+        Stop(Kind kind, String message, boolean diskFull) {
             super(message, null, false, false);
             this.kind = kind;
+            this.diskFull = diskFull;
         }
     }
 
@@ -190,7 +206,7 @@ final class DeliveryAttempt<T> {
             writeRun(run);
             return new Outcome(Kind.DONE, "");
         } catch (Stop stop) {
-            return new Outcome(stop.kind, stop.getMessage());
+            return new Outcome(stop.kind, stop.getMessage(), stop.diskFull);
         }
     }
 
@@ -499,7 +515,9 @@ final class DeliveryAttempt<T> {
         } catch (QuarantineFullException e) {
             throw new Stop(Kind.STALLED, e.getMessage());
         } catch (IOException e) {
-            throw new Stop(Kind.STALLED, "the quarantine could not be written: " + e.getMessage());
+            // not a full quarantine: the item stays at the head of the buffer, unacknowledged
+            throw new Stop(Kind.QUARANTINE_UNWRITABLE, DiskFull.describe("item " + sequence
+                    + " could not be written to the quarantine", e), DiskFull.causedBy(e));
         }
         retry.ifPresent(pending -> retried.failedAgain(pending, entry));
         counters.itemsQuarantined.incrementAndGet();

@@ -4,6 +4,7 @@ import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.DurableBuffer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.QuarantineFullAlarm;
+import io.qubiq.core.event.QuarantineUnwritableAlarm;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.lifecycle.SupervisedThread;
 import io.qubiq.core.sink.EncodedWrites;
@@ -29,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * small batch to fill, and hands it to {@link DeliveryAttempt}. A transient failure (or an unknown
  * outcome below the attempt cap) backs off exponentially with jitter and retries the same head
  * batch; the wait ends early when the monitor reports a change. A full quarantine stops delivery
- * (STALLED) and raises an alarm until an operator makes room.
+ * (STALLED) and raises an alarm until an operator makes room; a quarantine that cannot be written
+ * (a full disk) stops it the same way with its own alarm, and the item is set aside at the first
+ * retry (every few seconds) that succeeds.
  *
  * <p>The next batch is read and decoded by a {@link ReadAhead} while the current one is written
  * (only unwrapped, when the sink has {@link EncodedWrites}: it then reads the items' bytes as it
@@ -65,6 +68,7 @@ final class Forwarder<T> implements Runnable {
     private final QuarantineStore quarantine;
     private boolean stallAlarm;
     private volatile SupervisedThread supervisor;
+    private boolean unwritableAlarm;
     /** The last sequence of the last batch delivered in full; every record up to it is acknowledged. */
     private long deliveredThrough = Long.MIN_VALUE;
 
@@ -171,6 +175,7 @@ final class Forwarder<T> implements Runnable {
             }
             case RETRY -> backOff(outcome.detail());
             case STALLED -> stall(outcome.detail());
+            case QUARANTINE_UNWRITABLE -> unwritable(outcome.detail(), outcome.diskFull());
         }
     }
 
@@ -203,7 +208,25 @@ final class Forwarder<T> implements Runnable {
         channel.wakeups.await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
     }
 
+    /** The quarantine's write failed (not its limit): the same stop, its own alarm, retried alike. */
+    private void unwritable(String why, boolean diskFull) throws InterruptedException {
+        channel.state(ChannelState.STALLED);
+        if (!unwritableAlarm) {
+            unwritableAlarm = true;
+            events.alarm(new QuarantineUnwritableAlarm(channel.connection(), true, clock.instant(),
+                    diskFull, why));
+            log.error("Delivery to {} is stopped: {}; the item stays in the buffer and is set aside as soon as the"
+                    + " write succeeds", channel.connection(), why);
+        }
+        channel.wakeups.await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
+    }
+
     private void clearStall() {
+        if (unwritableAlarm) {
+            unwritableAlarm = false;
+            events.alarm(new QuarantineUnwritableAlarm(channel.connection(), false, clock.instant(), false, ""));
+            log.info("Delivery to {} resumed: the quarantine could be written again", channel.connection());
+        }
         if (stallAlarm) {
             stallAlarm = false;
             events.alarm(new QuarantineFullAlarm(channel.connection(), false, clock.instant(), quarantine.usedBytes(),

@@ -2,6 +2,7 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.BufferFullException;
+import io.qubiq.buffer.BufferIOException;
 import io.qubiq.buffer.BufferOptions;
 import io.qubiq.buffer.BufferStats;
 import io.qubiq.buffer.DurableBuffer;
@@ -97,6 +98,8 @@ public final class StoreForwardChannel<T> implements Component {
     private volatile io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
+    /** True from a disk-full append failure until an append succeeds: logged once per such spell. */
+    private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
     private final java.util.concurrent.atomic.AtomicBoolean heldForDisk = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -481,12 +484,20 @@ public final class StoreForwardChannel<T> implements Component {
             }
             losses.refused(payloads.size(), refusedBytes);
             throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
+        } catch (BufferIOException e) {
+            counters.error("buffer: " + e.getMessage(), clock.instant());
+            storageFailed(latch, payloads, alreadyIn, e);
+            throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
+                    + e.getMessage(), e);
         } catch (BufferException | IllegalStateException e) {
             counters.error("buffer: " + e.getMessage(), clock.instant());
             throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
                     + e.getMessage(), e);
         }
         latch.close();
+        if (diskFullLogged.get() && diskFullLogged.getAndSet(false)) {
+            log.info("Channel {}: its buffer stores new items again", connection);
+        }
         long bytes = 0;
         for (int i = alreadyIn; i < payloads.size(); i++) {
             bytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
@@ -496,6 +507,40 @@ public final class StoreForwardChannel<T> implements Component {
         pressure.noteAppended(buffer.stats(), diskCritical);
         wakeups.signal(Wakeups.Reason.DATA);
         return range;
+    }
+
+    /**
+     * After an append failed on the disk: the first records of a batch may be stored all the same
+     * ({@link BufferIOException#storedRecords()}); they are counted in and the latch closes behind
+     * them, so nothing overtakes them. On a full disk, the producer's items that were not stored are
+     * told to the loss ledger as {@code disk_full} (items counted in at a hand-off are the hand-off's
+     * to account for).
+     */
+    private void storageFailed(OrderingLatch latch, List<byte[]> payloads, int alreadyIn, BufferIOException e) {
+        int stored = Math.min(e.storedRecords(), payloads.size());
+        if (stored > 0) {
+            latch.close();
+            for (int i = alreadyIn; i < stored; i++) {
+                counters.itemsIn.incrementAndGet();
+                counters.bytesIn.add(payloads.get(i).length - ItemEnvelope.HEADER_BYTES);
+            }
+            wakeups.signal(Wakeups.Reason.DATA);
+        }
+        if (!e.diskFull()) {
+            return;
+        }
+        long lostBytes = 0;
+        int from = Math.max(alreadyIn, stored);
+        for (int i = from; i < payloads.size(); i++) {
+            lostBytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
+        }
+        if (payloads.size() > from) {
+            if (!diskFullLogged.getAndSet(true)) {
+                log.error("Channel {}: the disk is full: its buffer cannot store new items ({}); they are refused and"
+                        + " entered in the loss ledger as disk_full until space is freed", connection, e.getMessage());
+            }
+            losses.writeFailedDiskFull(payloads.size() - from, lostBytes);
+        }
     }
 
     /** Puts items from the quarantine back on the buffer, durably, behind the current backlog. */
