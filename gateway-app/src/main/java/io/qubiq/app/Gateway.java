@@ -281,7 +281,8 @@ public final class Gateway {
         StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel(HISTORIAN, historianConfig, sink,
                 dataDir.resolve("connections").resolve(HISTORIAN), liveness, events, clock);
         ExecClient exec = HistorianChannels.execClient(historianConfig, client);
-        Historian historian = new Historian(historianConfig, tagBus, channel, exec, clock);
+        Historian historian = new Historian(historianConfig, config.gateway().identity(), tagBus, channel, exec,
+                clock);
         WalSupervisor wal = new WalSupervisor(exec, historian.schema().tables(), historianConfig.wal(), events, clock);
         return new HistorianParts(embedded, channel, historian, wal);
     }
