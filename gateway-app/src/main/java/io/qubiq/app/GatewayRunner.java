@@ -96,7 +96,8 @@ final class GatewayRunner {
         if (stopping) {
             log.info("Shutdown requested before the gateway was ready");
         } else if (degraded.isEmpty()) {
-            log.info("{} ready (collecting) in {} ms; console at http://{}:{}/", config.gateway().name(), took,
+            log.info("{} ready in {} ms (every device connection collecting); console at http://{}:{}/",
+                    config.gateway().name(), took,
                     config.http().bindAddress(), gateway.console().port());
         } else {
             log.warn("{} running DEGRADED after {} ms: {} (reasons above and on /health); console at"
