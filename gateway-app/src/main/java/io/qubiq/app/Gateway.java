@@ -76,6 +76,7 @@ import io.qubiq.core.tag.TagPath;
 import io.qubiq.tagbus.TagBus;
 import java.io.IOException;
 import java.nio.file.Path;
+import io.qubiq.core.time.Ticker;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -103,6 +104,7 @@ public final class Gateway {
 
     private final GatewayConfig config;
     private final Lifecycle lifecycle;
+    private final GatewayStatus status;
     private final ConsoleServer console;
     private final Auth auth;
     private final TagBus tagBus;
@@ -133,7 +135,8 @@ public final class Gateway {
         Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root(), clock);
         Optional<SimulatedPlant> plant = config.demoPlant()
                 .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries, clock));
-        this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock);
+        this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock,
+                Duration.ofMillis(config.lifecycle().readinessGraceMs()), Ticker.system());
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
         Optional<HistorianParts> history = config.historian().isPresent()
@@ -174,7 +177,7 @@ public final class Gateway {
         DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, measuredDirs, SpaceSource.fileStores(), events,
                 clock);
         channels.values().forEach(channel -> channel.diskReserve(disk));
-        GatewayStatus status = new GatewayStatus(info, lifecycle,
+        this.status = new GatewayStatus(info, lifecycle,
                 List.of(new DestinationParts(monitor, channels), new SubscriberParts(tagBus), devices, pipelineAccess,
                         disk), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
@@ -283,8 +286,8 @@ public final class Gateway {
         StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel(HISTORIAN, historianConfig, sink,
                 dataDir.resolve("connections").resolve(HISTORIAN), liveness, events, clock);
         ExecClient exec = HistorianChannels.execClient(historianConfig, client);
-        Historian historian = new Historian(historianConfig, tagBus, channel, exec, clock,
-                io.qubiq.core.time.Ticker.system(), events);
+        Historian historian = new Historian(historianConfig, config.gateway().identity(), tagBus, channel, exec,
+                clock, io.qubiq.core.time.Ticker.system(), events);
         WalSupervisor wal = new WalSupervisor(exec, historian.schema().tables(), historianConfig.wal(), events, clock);
         return new HistorianParts(embedded, channel, historian, wal);
     }
@@ -353,6 +356,11 @@ public final class Gateway {
     private static OpcUaConnectionConfig withPkiInDataDir(OpcUaConnectionConfig opcua, String id, Path dataDir) {
         Path pki = opcua.pkiDir().orElse(Path.of("pki", id));
         return opcua.withPkiDir(pki.isAbsolute() ? pki : dataDir.resolve(pki));
+    }
+
+    /** Readiness and degraded parts, as /health reports them. */
+    public GatewayStatus status() {
+        return status;
     }
 
     public Lifecycle lifecycle() {

@@ -10,17 +10,22 @@ import io.qubiq.app.runtime.DataDirectoryException;
 import io.qubiq.app.runtime.LogSetup;
 import io.qubiq.app.runtime.SignalShutdown;
 import io.qubiq.core.error.ConfigurationException;
-import io.qubiq.core.lifecycle.ComponentState;
-import io.qubiq.core.lifecycle.ComponentStatus;
+import io.qubiq.core.lifecycle.DegradedPart;
+import io.qubiq.core.lifecycle.Readiness;
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs one gateway process from a valid configuration: lock the data directory, attach the log
- * file, start the components, wait for SIGTERM or SIGINT, stop them within the grace period.
+ * file, start the components, wait until the gateway is ready, which means collecting (every device
+ * connection connected and subscribed, or failed its first attempt, within
+ * {@code lifecycle.readiness_grace_ms}) and log it, wait for SIGTERM or SIGINT, stop the components
+ * within the grace period.
  *
  * <p>Outcome as exit code: 0 after a clean stop, 1 when start-up failed (the data directory, or a
  * component the gateway cannot run without; the components already started are stopped again), 3
@@ -82,17 +87,22 @@ final class GatewayRunner {
             closeQuietly(dataDirectory);
             return ExitCode.START_FAILED;
         }
+        long started = (System.nanoTime() - begin) / 1_000_000;
+        log.info("Components started in {} ms; waiting for the device connections to collect (at most {} ms)",
+                started, config.lifecycle().readinessGraceMs());
+        boolean stopping = awaitSettled(gateway, shutdown);
         long took = (System.nanoTime() - begin) / 1_000_000;
-        List<String> failed = gateway.lifecycle().statuses().stream()
-                .filter(status -> status.state() == ComponentState.FAILED)
-                .map(ComponentStatus::name)
-                .toList();
-        if (failed.isEmpty()) {
-            log.info("{} ready in {} ms; console at http://{}:{}/", config.gateway().name(), took,
+        List<DegradedPart> degraded = gateway.status().degradedParts();
+        if (stopping) {
+            log.info("Shutdown requested before the gateway was ready");
+        } else if (degraded.isEmpty()) {
+            log.info("{} ready in {} ms (every device connection collecting); console at http://{}:{}/",
+                    config.gateway().name(), took,
                     config.http().bindAddress(), gateway.console().port());
         } else {
-            log.warn("{} running DEGRADED after {} ms, without {} (reasons above and on /health); console at"
-                    + " http://{}:{}/", config.gateway().name(), took, String.join(", ", failed),
+            log.warn("{} running DEGRADED after {} ms: {} (reasons above and on /health); console at"
+                    + " http://{}:{}/", config.gateway().name(), took, degraded.stream()
+                            .map(part -> part.component() + " " + part.state()).collect(Collectors.joining(", ")),
                     config.http().bindAddress(), gateway.console().port());
         }
 
@@ -112,6 +122,24 @@ final class GatewayRunner {
                 report.failed().isEmpty() ? "" : "; components that failed while stopping: " + report.failed());
         closeQuietly(dataDirectory);
         return ExitCode.OK;
+    }
+
+    /**
+     * Waits while the gateway is STARTING (a device connection neither collecting nor failed within
+     * its readiness grace, which bounds the wait). Returns true when a shutdown was requested first.
+     */
+    private static boolean awaitSettled(Gateway gateway, SignalShutdown shutdown) {
+        try {
+            while (gateway.status().readiness() == Readiness.STARTING) {
+                if (shutdown.awaitRequest(Duration.ofMillis(50))) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
     }
 
     private static void closeQuietly(DataDirectory dataDirectory) {

@@ -113,7 +113,7 @@ async function draw(box, tags, span) {
     if (!points) continue;
     for (const p of s.points) {
       const v = numeric(p.value);
-      if (v !== null) points.set(Date.parse(p.ts), v);
+      if (v !== null) add(points, Date.parse(p.ts), v);
     }
   }
   if ([...series.values()].every((points) => points.size === 0) && !span.live) {
@@ -142,8 +142,7 @@ async function draw(box, tags, span) {
     for (const tag of changed) {
       const points = series.get(tag.path);
       const v = numeric(tag.value);
-      if (points && v !== null) {
-        points.set(Date.parse(tag.sourceTime || tag.serverTime), v);
+      if (points && v !== null && add(points, Date.parse(tag.sourceTime || tag.serverTime), v)) {
         dirty = true;
       }
     }
@@ -168,7 +167,27 @@ function numeric(value) {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-/** uPlot's data: one x array (seconds) over the union of all timestamps, one y array per tag. */
+/**
+ * Adds a value at a timestamp (ms) to a tag's points, a map of timestamp to the distinct values at
+ * it: two samples of one tag with the same timestamp and different values are both drawn. Returns
+ * whether it was new.
+ */
+function add(points, ts, v) {
+  const values = points.get(ts);
+  if (!values) {
+    points.set(ts, [v]);
+    return true;
+  }
+  if (values.includes(v)) return false;
+  values.push(v);
+  return true;
+}
+
+/**
+ * uPlot's data: one x array (seconds) over the union of all timestamps, one y array per tag. A
+ * timestamp at which a tag has several values appears that many times in a row (uPlot draws them
+ * as a vertical step); other tags have null there.
+ */
 function aligned(tags, series, fromMillis) {
   const stamps = new Set();
   for (const points of series.values()) {
@@ -177,6 +196,15 @@ function aligned(tags, series, fromMillis) {
       else stamps.add(ts);
     }
   }
-  const xs = [...stamps].sort((a, b) => a - b);
-  return [xs.map((ts) => ts / 1000), ...tags.map((tag) => xs.map((ts) => series.get(tag).get(ts) ?? null))];
+  const xs = [];
+  const ys = tags.map(() => []);
+  for (const ts of [...stamps].sort((a, b) => a - b)) {
+    const at = tags.map((tag) => series.get(tag).get(ts) ?? []);
+    const rows = Math.max(1, ...at.map((values) => values.length));
+    for (let row = 0; row < rows; row++) {
+      xs.push(ts / 1000);
+      at.forEach((values, i) => ys[i].push(values[row] ?? null));
+    }
+  }
+  return [xs, ...ys];
 }

@@ -21,7 +21,9 @@ import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagPublisher;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
+import io.qubiq.core.time.Ticker;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.LinkedHashMap;
@@ -43,7 +45,11 @@ import org.slf4j.LoggerFactory;
  * <p>Starts after the tag bus (connectors publish into it) and stops before it. A connector whose
  * start throws is logged at ERROR once and listed as a
  * FAILED part on /health; the other connections start and run. A connection that is DOWN is listed
- * too, with its last error.
+ * too, with its last error, and so is one that is connected but not collecting (its subscriptions
+ * are not in place). Readiness means collecting ({@link DeviceReadiness}): while a connection has
+ * neither been collecting nor failed its first attempt, within {@code lifecycle.readiness_grace_ms}
+ * of start, {@link #starting} is true and the gateway is STARTING; the connection is listed as
+ * STARTING, and past the grace as NOT_SUBSCRIBED.
  *
  * <p>Threading: started and stopped by the lifecycle thread; the access methods and
  * {@link #degradedParts} are safe from HTTP threads.
@@ -63,12 +69,24 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
     private final TagPublisher publisher;
     private final EventPublisher events;
     private final Clock clock;
+    private final DeviceReadiness readiness;
 
+    /** Connections with the default readiness grace (30 s) on the system's monotonic clock. */
     public DeviceConnections(Map<String, Entry> entries, TagPublisher publisher, EventPublisher events, Clock clock) {
+        this(entries, publisher, events, clock, Duration.ofSeconds(30), Ticker.system());
+    }
+
+    /**
+     * @param readinessGrace how long after start readiness waits for a connection that neither
+     *                       collects nor has failed its first attempt
+     */
+    public DeviceConnections(Map<String, Entry> entries, TagPublisher publisher, EventPublisher events, Clock clock,
+                             Duration readinessGrace, Ticker ticker) {
         this.entries = Map.copyOf(entries);
         this.publisher = publisher;
         this.events = events;
         this.clock = clock;
+        this.readiness = new DeviceReadiness(readinessGrace, ticker);
         entries.forEach((id, entry) -> entry.tags().forEach(tag -> owners.put(tag, id)));
     }
 
@@ -79,6 +97,7 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
 
     @Override
     public void start() {
+        readiness.started();
         entries.forEach((id, entry) -> {
             log.info("Device connection {} ({}, {} tags) starting", id, entry.type(), entry.tags().size());
             try {
@@ -86,6 +105,7 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
             } catch (RuntimeException e) {
                 String reason = e.getMessage() != null ? e.getMessage() : e.toString();
                 failedToStart.put(id, reason);
+                readiness.failedToStart(id);
                 log.error("Device connection {} failed to start: {}; the other connections run without it", id,
                         reason);
                 log.debug("Start-up failure of device connection {}", id, e);
@@ -93,7 +113,11 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
         });
     }
 
-    /** Each connection that failed to start (FAILED) or is disconnected (DOWN), named {@code device:<id>}. */
+    /**
+     * Each connection that failed to start (FAILED), is disconnected (DOWN), is still coming up within
+     * the readiness grace (STARTING) or is not collecting although connected or past the grace
+     * (NOT_SUBSCRIBED), named {@code device:<id>}.
+     */
     @Override
     public List<DegradedPart> degradedParts() {
         List<DegradedPart> parts = new ArrayList<>();
@@ -103,13 +127,50 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
                 parts.add(new DegradedPart("device:" + id, "FAILED", failure));
                 return;
             }
-            ConnectionStatus status = entries.get(id).connector().status();
+            DeviceConnector connector = entries.get(id).connector();
+            boolean settled = readiness.settled(id, connector);
+            ConnectionStatus status = connector.status();
             if (status.state() == ConnectionState.DOWN) {
                 parts.add(new DegradedPart("device:" + id, ConnectionState.DOWN.name(), "disconnected since "
                         + status.since() + ": " + status.lastError().orElse("no answer")));
+            } else if (!connector.subscribed()) {
+                parts.add(notCollecting(id, settled, status));
             }
         });
         return parts;
+    }
+
+    private DegradedPart notCollecting(String id, boolean settled, ConnectionStatus status) {
+        String error = status.lastError().map(e -> ": " + e).orElse("");
+        if (!settled && readiness.withinGrace()) {
+            return new DegradedPart("device:" + id, "STARTING", "connecting and subscribing; readiness waits up to "
+                    + readiness.grace().toMillis() + " ms (lifecycle.readiness_grace_ms) for its first attempt");
+        }
+        if (!settled) {
+            return new DegradedPart("device:" + id, "NOT_SUBSCRIBED", "not collecting "
+                    + readiness.elapsed().toSeconds() + " s after start"
+                    + (error.isEmpty() ? ": no answer from the device yet" : error));
+        }
+        return new DegradedPart("device:" + id, "NOT_SUBSCRIBED", "connected but not collecting: its subscriptions"
+                + " are not in place" + error);
+    }
+
+    /**
+     * Whether some connection has neither been collecting nor failed its first attempt, and the
+     * readiness grace has not run out: the gateway is not ready yet.
+     */
+    @Override
+    public boolean starting() {
+        if (!readiness.hasStarted() || !readiness.withinGrace()) {
+            return false; // not started (the lifecycle says STARTING) or waited long enough
+        }
+        for (Map.Entry<String, Entry> entry : entries.entrySet()) {
+            if (!failedToStart.containsKey(entry.getKey()) && !readiness.settled(entry.getKey(),
+                    entry.getValue().connector())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -8,4 +8,12 @@ import java.util.List;
 public interface DegradedPartSource {
 
     List<DegradedPart> degradedParts();
+
+    /**
+     * Whether a part is still coming up (a device connection within its readiness grace): the gateway
+     * is STARTING, not READY, while any source says so. None by default.
+     */
+    default boolean starting() {
+        return false;
+    }
 }

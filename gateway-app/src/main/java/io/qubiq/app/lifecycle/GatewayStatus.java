@@ -46,9 +46,18 @@ public final class GatewayStatus implements StatusView {
         return info;
     }
 
+    /**
+     * The lifecycle's readiness, except that a gateway whose components started is STARTING while a
+     * part is still coming up (a device connection not collecting yet, within its grace); then
+     * READY, or DEGRADED while any part is down.
+     */
     @Override
     public Readiness readiness() {
-        return lifecycle.readiness().given(!degradedParts().isEmpty());
+        Readiness started = lifecycle.readiness();
+        if (started.isRunning() && sources.stream().anyMatch(DegradedPartSource::starting)) {
+            return Readiness.STARTING;
+        }
+        return started.given(!degradedParts().isEmpty());
     }
 
     @Override

@@ -58,6 +58,11 @@ public final class SignalShutdown {
         requested.await();
     }
 
+    /** Waits at most {@code timeout} for a request; true when one came. */
+    public boolean awaitRequest(java.time.Duration timeout) throws InterruptedException {
+        return requested.await(timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+    }
+
     public String reason() {
         return reason;
     }

@@ -61,8 +61,8 @@ record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Dr
                 Liveness.alwaysUnknown(), EventPublisher.none(), clock);
         channel.start();
         TagBus bus = new TagBus();
-        Historian historian = new Historian(config, bus, channel, HistorianChannels.execClient(config, sinkConfig),
-                clock);
+        Historian historian = new Historian(config, "benchmark", bus, channel,
+                HistorianChannels.execClient(config, sinkConfig), clock);
         historian.start();
         bus.start();
         return new HistorianPipeline(bus, channel, valve, historian, config);

@@ -58,7 +58,7 @@ public class HistorianIntakeBenchmark {
     private TagPath[] paths;
     private StorageFilter filter;
     private LiveTail tail;
-    private HistorySchema schema;
+    private HistoryRows historyRows;
     private long next;
 
     @Setup(Level.Trial)
@@ -71,7 +71,7 @@ public class HistorianIntakeBenchmark {
                 .withRules(StorageRule.defaults().withMode(StorageMode.ALWAYS), List.of());
         tail = new LiveTail(liveTail);
         filter = StorageFilter.of(config, Clock.systemUTC(), Ticker.system(), tail);
-        schema = HistorySchema.of(config);
+        historyRows = new HistoryRows(HistorySchema.of(config), "benchmark");
     }
 
     @Benchmark
@@ -86,7 +86,7 @@ public class HistorianIntakeBenchmark {
         filter.offerAll(values, Ticker.system().nanos(), samples);
         List<QuestDbRow> rows = new ArrayList<>(samples.size());
         for (HistorySample sample : samples) {
-            rows.add(schema.row(sample));
+            rows.add(historyRows.row(sample));
         }
         return rows;
     }

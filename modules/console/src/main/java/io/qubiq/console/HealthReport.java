@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The JSON body of {@code GET /health}. The status is derived from the parts listed in the same
- * body, so a DEGRADED report always names at least one part and a READY one none.
+ * body, so a DEGRADED report always names at least one part and a READY one none. A STARTING report
+ * lists the parts not up yet (a device connection still connecting and subscribing).
  */
 record HealthReport(String status, String name, String version, Instant startedAt, long uptimeSeconds,
                     List<DegradedPart> parts, List<Component> components, List<Disk> disks) {
@@ -33,7 +34,7 @@ record HealthReport(String status, String name, String version, Instant startedA
                 .toList();
         long uptime = Math.max(0, Duration.between(info.startedAt(), now).toSeconds());
         return new HealthReport(readiness.name(), info.name(), info.version(), info.startedAt(), uptime,
-                readiness.isRunning() ? parts : List.of(), components, view.disks().stream()
+                readiness.isRunning() || readiness == Readiness.STARTING ? parts : List.of(), components, view.disks().stream()
                         .map(d -> new Disk(d.path(), d.state(), d.freeBytes(), d.totalBytes(),
                                 Math.round(d.freePercent() * 10) / 10.0, d.usedBytes().orElse(null)))
                         .toList());

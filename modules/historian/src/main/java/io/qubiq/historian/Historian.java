@@ -53,6 +53,7 @@ public final class Historian implements Component {
     private final TagBus bus;
     private final ExecClient exec;
     private final HistorySchema schema;
+    private final HistoryRows rows;
     private final StorageFilter filter;
     private final LiveTail liveTail;
     private final RowBatcher batcher;
@@ -66,18 +67,20 @@ public final class Historian implements Component {
     /**
      * A historian whose storage rules and batches measure their intervals on {@code ticker} (monotonic)
      * and stamp heartbeats with {@code clock} (the wall clock).
+     *
+     * @param gateway this gateway's identity, written to every row (see {@link HistoryRows})
      */
-    public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
-                     Clock clock, Ticker ticker) {
-        this(config, bus, channel, exec, clock, ticker, io.qubiq.core.event.EventPublisher.none());
+    public Historian(HistorianConfig config, String gateway, TagBus bus, StoreForwardChannel<QuestDbRow> channel,
+                     ExecClient exec, Clock clock, Ticker ticker) {
+        this(config, gateway, bus, channel, exec, clock, ticker, io.qubiq.core.event.EventPublisher.none());
     }
 
     /**
      * As above, with {@code events} told of every batch of rows the channel did not accept and did not
      * enter in the loss ledger itself (see {@link RowBatcher}).
      */
-    public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
-                     Clock clock, Ticker ticker, io.qubiq.core.event.EventPublisher events) {
+    public Historian(HistorianConfig config, String gateway, TagBus bus, StoreForwardChannel<QuestDbRow> channel,
+                     ExecClient exec, Clock clock, Ticker ticker, io.qubiq.core.event.EventPublisher events) {
         Objects.requireNonNull(events, "events");
         this.config = Objects.requireNonNull(config, "config");
         this.bus = Objects.requireNonNull(bus, "bus");
@@ -86,6 +89,7 @@ public final class Historian implements Component {
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(channel, "channel");
         this.schema = HistorySchema.of(config);
+        this.rows = new HistoryRows(schema, gateway);
         this.liveTail = new LiveTail(config.liveTailSamplesPerTag(), config.liveTailMaxSamples());
         this.filter = StorageFilter.of(config, clock, ticker, liveTail);
         this.batcher = new RowBatcher(channel::submit, config.batchMaxRows(), Duration.ofMillis(config.lingerMs()),
@@ -93,9 +97,9 @@ public final class Historian implements Component {
     }
 
     /** A historian on the JVM's monotonic clock ({@link Ticker#system()}) for its intervals. */
-    public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
-                     Clock clock) {
-        this(config, bus, channel, exec, clock, Ticker.system());
+    public Historian(HistorianConfig config, String gateway, TagBus bus, StoreForwardChannel<QuestDbRow> channel,
+                     ExecClient exec, Clock clock) {
+        this(config, gateway, bus, channel, exec, clock, Ticker.system());
     }
 
     @Override
@@ -110,7 +114,7 @@ public final class Historian implements Component {
         }
         try {
             schema.create(exec);
-            log.info("Historian tables ready: {}", schema.tables());
+            log.info("Historian tables ready: {} (rows of gateway \"{}\")", schema.tables(), rows.gateway());
         } catch (SqlException e) {
             log.warn("Historian could not create its tables now ({}); the channel creates them before its first"
                     + " write", e.getMessage());
@@ -149,7 +153,7 @@ public final class Historian implements Component {
         filter.offerAll(values, ticker.nanos(), samples); // one batch is one moment for the rules' intervals
         stored.addAndGet(samples.size());
         filtered.addAndGet(values.size() - samples.size());
-        batcher.add(rows(samples));
+        batcher.add(toRows(samples));
     }
 
     /** One turn of the ticker thread; package-private so that tests can turn it by hand. */
@@ -158,7 +162,7 @@ public final class Historian implements Component {
             List<HistorySample> due = filter.due();
             if (!due.isEmpty()) {
                 stored.addAndGet(due.size());
-                batcher.add(rows(due));
+                batcher.add(toRows(due));
             }
             batcher.flushIfDue();
         } catch (RuntimeException e) {
@@ -167,16 +171,21 @@ public final class Historian implements Component {
     }
 
     /** The rows of samples the filter stored (and kept in the live tail). */
-    private List<QuestDbRow> rows(List<HistorySample> samples) {
-        List<QuestDbRow> rows = new ArrayList<>(samples.size());
+    private List<QuestDbRow> toRows(List<HistorySample> samples) {
+        List<QuestDbRow> out = new ArrayList<>(samples.size());
         for (HistorySample sample : samples) {
-            rows.add(schema.row(sample));
+            out.add(rows.row(sample));
         }
-        return rows;
+        return out;
     }
 
     public HistorySchema schema() {
         return schema;
+    }
+
+    /** How this gateway's samples become rows. */
+    public HistoryRows rows() {
+        return rows;
     }
 
     public LiveTail liveTail() {

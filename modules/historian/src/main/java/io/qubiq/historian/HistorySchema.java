@@ -5,7 +5,6 @@ import io.qubiq.historian.exec.ExecClient;
 import io.qubiq.historian.exec.SqlException;
 import io.qubiq.historian.exec.SqlResult;
 import io.qubiq.historian.exec.SqlText;
-import io.qubiq.sink.questdb.QuestDbRow;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -13,33 +12,36 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The historian's tables in QuestDB and how a sample becomes a row. Every table is
+ * The historian's tables in QuestDB. Every table is
  *
  * <pre>
  * CREATE TABLE IF NOT EXISTS &lt;prefix&gt;_&lt;type&gt; (ts TIMESTAMP, tag SYMBOL, value &lt;type&gt;, quality LONG,
- *     source_ts TIMESTAMP, server_ts TIMESTAMP)
- *   TIMESTAMP(ts) PARTITION BY &lt;unit&gt; [TTL n &lt;unit&gt;S] WAL DEDUP UPSERT KEYS(ts, tag)
+ *     source_ts TIMESTAMP, server_ts TIMESTAMP, gateway SYMBOL)
+ *   TIMESTAMP(ts) PARTITION BY &lt;unit&gt; [TTL n &lt;unit&gt;S] WAL DEDUP UPSERT KEYS(ts, gateway, tag, value, quality)
  * </pre>
  *
- * <p>A table that already exists keeps its columns and partitioning, but its TTL is brought to the
- * configured one ({@link HistoryTtl}) each time the tables are created, and each change is logged.
+ * <p>The dedup keys are what identifies a sample: the same gateway, tag, timestamp, value and quality
+ * is the same sample, so replaying a row (after a crash, a write with an unknown outcome, an MQTT
+ * redelivery, a repeated OPC UA notification) replaces it instead of adding a duplicate; a different
+ * value or quality at the same timestamp is another sample and gets its own row; and gateways that
+ * share one QuestDB keep each other's rows ({@code gateway} is each one's identity, see
+ * {@link HistoryRows}). A null value (a sample without one) is a key like any other. {@code quality}
+ * is the OPC UA status code as an unsigned 32-bit number in a LONG: QuestDB's INT reserves
+ * 0x80000000, the code of plain Bad, as its null.
  *
- * so replaying a row (after a crash, or a write with an unknown outcome) replaces it instead of
- * adding a duplicate. {@code quality} is the OPC UA status code as an unsigned 32-bit number in a
- * LONG: QuestDB's INT reserves 0x80000000, the code of plain Bad, as its null. Immutable.
+ * <p>A table that already exists keeps its columns and partitioning, but each time the tables are
+ * created its TTL is brought to the configured one ({@link HistoryTtl}) and a table made by an
+ * earlier version gets the {@code gateway} column and the dedup keys above ({@link HistoryMigration});
+ * each change is logged. Immutable.
  */
 public final class HistorySchema {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(HistorySchema.class);
 
-    private static final List<String> SYMBOLS = List.of("tag");
-    private static final List<String> COLUMNS = List.of("value", "quality", "source_ts", "server_ts");
-    private static final List<String> COLUMNS_WITHOUT_VALUE = COLUMNS.subList(1, COLUMNS.size());
+    /** The dedup keys of every history table: what identifies a sample. */
+    static final List<String> UPSERT_KEYS = List.of("ts", "gateway", "tag", "value", "quality");
 
     private final Map<ValueTable, String> names = new EnumMap<>(ValueTable.class);
-    /** Row layouts by {@link DataType} ordinal: names validated once, not per row. */
-    private final QuestDbRow.Layout[] withValue = new QuestDbRow.Layout[DataType.values().length];
-    private final QuestDbRow.Layout[] withoutValue = new QuestDbRow.Layout[DataType.values().length];
     private final PartitionUnit partition;
     private final Optional<HistoryTtl> ttl;
 
@@ -47,11 +49,6 @@ public final class HistorySchema {
     public HistorySchema(String tablePrefix, PartitionUnit partition, int ttlDays) {
         for (ValueTable table : ValueTable.values()) {
             names.put(table, SqlText.identifier(tablePrefix + "_" + table.suffix()));
-        }
-        for (DataType type : DataType.values()) {
-            String table = names.get(ValueTable.of(type));
-            withValue[type.ordinal()] = QuestDbRow.Layout.of(table, SYMBOLS, COLUMNS);
-            withoutValue[type.ordinal()] = QuestDbRow.Layout.of(table, SYMBOLS, COLUMNS_WITHOUT_VALUE);
         }
         this.partition = partition;
         this.ttl = HistoryTtl.of(ttlDays, partition);
@@ -78,9 +75,9 @@ public final class HistorySchema {
         List<String> statements = new ArrayList<>();
         for (ValueTable table : ValueTable.values()) {
             statements.add("CREATE TABLE IF NOT EXISTS " + names.get(table) + " (ts TIMESTAMP, tag SYMBOL, value "
-                    + table.sqlType() + ", quality LONG, source_ts TIMESTAMP, server_ts TIMESTAMP) TIMESTAMP(ts)"
-                    + " PARTITION BY " + partition.sql() + ttl.map(t -> " TTL " + t.sql()).orElse("")
-                    + " WAL DEDUP UPSERT KEYS(ts, tag)");
+                    + table.sqlType() + ", quality LONG, source_ts TIMESTAMP, server_ts TIMESTAMP, gateway SYMBOL)"
+                    + " TIMESTAMP(ts) PARTITION BY " + partition.sql() + ttl.map(t -> " TTL " + t.sql()).orElse("")
+                    + " WAL DEDUP UPSERT KEYS(" + String.join(", ", UPSERT_KEYS) + ")");
         }
         return statements;
     }
@@ -92,9 +89,11 @@ public final class HistorySchema {
 
     /**
      * Creates the tables that do not exist yet, then sets the configured TTL on every table whose TTL
-     * differs (one made before a TTL was configured, or with another one), logging each change.
+     * differs (one made before a TTL was configured, or with another one), and migrates every table an
+     * earlier version made ({@link HistoryMigration}), logging each change.
      *
-     * @return the tables whose TTL was changed, each as {@code name: from -> to}
+     * @return the changes made, each as {@code name: what}: a TTL as {@code from -> to}, a migration as
+     *     {@link HistoryMigration} describes it
      * @throws SqlException QuestDB is unreachable, or refused a statement
      */
     public List<String> create(ExecClient exec) throws SqlException {
@@ -124,21 +123,7 @@ public final class HistorySchema {
                     table, current.map(HistoryTtl::toString).orElse("none"), ttl.map(HistoryTtl::toString).orElse("none"));
             changed.add(change);
         }
+        changed.addAll(HistoryMigration.migrate(exec, tables()));
         return changed;
-    }
-
-    /**
-     * The row that stores {@code sample}: symbol {@code tag}, columns {@code value} (absent for a
-     * sample without a value), {@code quality}, {@code source_ts} and {@code server_ts}.
-     */
-    public QuestDbRow row(HistorySample sample) {
-        int type = sample.type().ordinal();
-        Long quality = Integer.toUnsignedLong(sample.quality().code());
-        if (sample.value() != null) {
-            return withValue[type].rowOwning(sample.ts(),
-                    new Object[] {sample.tag().value(), sample.value(), quality, sample.sourceTs(), sample.serverTs()});
-        }
-        return withoutValue[type].rowOwning(sample.ts(),
-                new Object[] {sample.tag().value(), quality, sample.sourceTs(), sample.serverTs()});
     }
 }

@@ -50,8 +50,8 @@ public final class CrashChild {
         StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel("historian", config, sink, dir,
                 Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
         TagBus bus = new TagBus();
-        Historian historian = new Historian(config, bus, channel, ExecClient.of(address, Duration.ofSeconds(10)),
-                Clock.systemUTC());
+        Historian historian = new Historian(config, "crash-child", bus, channel,
+                ExecClient.of(address, Duration.ofSeconds(10)), Clock.systemUTC());
         channel.start();
         historian.start();
         bus.start();

@@ -46,7 +46,7 @@ class HistorianClockStepTest {
                 .withStoreAndForward(HistorianHarness.fastChannel());
         channel = HistorianChannels.channel("historian", config, sink, dir, Liveness.alwaysUnknown(),
                 EventPublisher.none(), Clock.systemUTC());
-        historian = new Historian(config, new TagBus(Duration.ofSeconds(1)), channel,
+        historian = new Historian(config, "clock-step", new TagBus(Duration.ofSeconds(1)), channel,
                 ExecClient.of("127.0.0.1:9", Duration.ofMillis(200)), clock, clock.ticker());
         channel.start();
         historian.start();

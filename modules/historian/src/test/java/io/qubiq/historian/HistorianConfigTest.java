@@ -41,7 +41,8 @@ class HistorianConfigTest {
         assertThat(config.rules().get(2).deadbandPercent()).contains(2.5);
         assertThat(HistorySchema.of(config).createStatements().get(0)).isEqualTo("CREATE TABLE IF NOT EXISTS"
                 + " plant_history_double (ts TIMESTAMP, tag SYMBOL, value DOUBLE, quality LONG, source_ts TIMESTAMP,"
-                + " server_ts TIMESTAMP) TIMESTAMP(ts) PARTITION BY WEEK TTL 4 WEEKS WAL DEDUP UPSERT KEYS(ts, tag)");
+                + " server_ts TIMESTAMP, gateway SYMBOL) TIMESTAMP(ts) PARTITION BY WEEK TTL 4 WEEKS WAL"
+                + " DEDUP UPSERT KEYS(ts, gateway, tag, value, quality)");
     }
 
     @Test

@@ -31,13 +31,18 @@ final class HistorianHarness implements AutoCloseable {
     final Historian historian;
 
     HistorianHarness(QuestDbServer questDb, Path dir, HistorianConfig config) throws Exception {
+        this(questDb, dir, config, "test-gateway");
+    }
+
+    /** A historian that writes rows as gateway {@code gateway}. */
+    HistorianHarness(QuestDbServer questDb, Path dir, HistorianConfig config, String gateway) throws Exception {
         this.questDb = questDb;
         this.config = config.withStoreAndForward(fastChannel());
         QuestDbSinkConfig sink = QuestDbSinkConfig.of(questDb.ilpAddress()).withRequestTimeoutMs(3000);
         this.exec = HistorianChannels.execClient(this.config, sink);
         this.channel = HistorianChannels.channel("historian", this.config, sink, dir, Liveness.alwaysUnknown(), events,
                 Clock.systemUTC());
-        this.historian = new Historian(this.config, bus, channel, exec, Clock.systemUTC());
+        this.historian = new Historian(this.config, gateway, bus, channel, exec, Clock.systemUTC());
     }
 
     static ChannelConfig fastChannel() {

@@ -101,7 +101,7 @@ class HistorianStorageTest {
         try (HistorianHarness h = new HistorianHarness(questDb, dir, HistorianHarness.config("replay")).start()) {
             List<QuestDbRow> rows = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
-                rows.add(h.historian.schema().row(HistorySample.of(TagValue.good(TagPath.of("r/" + (i % 4)),
+                rows.add(h.historian.rows().row(HistorySample.of(TagValue.good(TagPath.of("r/" + (i % 4)),
                         (double) i, T0.plusMillis(i)))));
             }
 

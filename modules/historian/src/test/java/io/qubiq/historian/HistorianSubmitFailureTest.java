@@ -33,8 +33,8 @@ class HistorianSubmitFailureTest {
         StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel("historian", config, sink, dir,
                 Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
         TagBus bus = new TagBus(Duration.ofSeconds(1));
-        Historian historian = new Historian(config, bus, channel, ExecClient.of("127.0.0.1:9", Duration.ofSeconds(1)),
-                Clock.systemUTC());
+        Historian historian = new Historian(config, "submit-failure", bus, channel,
+                ExecClient.of("127.0.0.1:9", Duration.ofSeconds(1)), Clock.systemUTC());
         historian.start();
         bus.start();
         try {

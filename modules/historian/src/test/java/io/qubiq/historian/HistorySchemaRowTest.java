@@ -11,13 +11,17 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** How a sample becomes a row: the table of its type, its columns in order, its value widened. */
+/**
+ * How a sample becomes a row: the table of its type, the gateway's identity and the tag as symbols,
+ * its columns in order, its value widened.
+ */
 class HistorySchemaRowTest {
 
     private static final Instant TS = Instant.parse("2026-05-01T10:00:00.123456Z");
     private static final Instant SOURCE = Instant.parse("2026-05-01T10:00:00.100Z");
     private static final Instant SERVER = Instant.parse("2026-05-01T10:00:00.200Z");
-    private final HistorySchema schema = new HistorySchema("hist", PartitionUnit.DAY, 0);
+    private final HistorySchema tables = new HistorySchema("hist", PartitionUnit.DAY, 0);
+    private final HistoryRows schema = new HistoryRows(tables, "line-1-gateway");
 
     private static HistorySample sample(DataType type, Object value, Quality quality) {
         return new HistorySample(TagPath.of("plant/line1/" + type.name().toLowerCase()), type, value, quality, TS,
@@ -25,14 +29,15 @@ class HistorySchemaRowTest {
     }
 
     @Test
-    void everyTypeGoesToItsTableWithTagValueQualityAndBothTimes() {
+    void everyTypeGoesToItsTableWithGatewayTagValueQualityAndBothTimes() {
         Map<DataType, Object> values = Map.of(DataType.BOOLEAN, true, DataType.INT32, 7, DataType.INT64, 1L << 40,
                 DataType.FLOAT32, 1.5f, DataType.FLOAT64, -2.25, DataType.STRING, "running",
                 DataType.DATETIME, SOURCE);
         for (DataType type : DataType.values()) {
             QuestDbRow row = schema.row(sample(type, values.get(type), Quality.GOOD));
 
-            QuestDbRow expected = QuestDbRow.builder(schema.tableFor(type), TS)
+            QuestDbRow expected = QuestDbRow.builder(tables.tableFor(type), TS)
+                    .symbol("gateway", "line-1-gateway")
                     .symbol("tag", "plant/line1/" + type.name().toLowerCase())
                     .column("value", values.get(type))
                     .column("quality", 0L)

@@ -168,6 +168,13 @@ public final class MqttConnector implements DeviceConnector {
         return status.get();
     }
 
+    /** Connected, and the broker granted the topic filters (SUBACK) or holds them in its session. */
+    @Override
+    public boolean subscribed() {
+        ResubscribeOnReconnect current = resubscriber; // null until start
+        return !closed && current != null && status.get().state() == ConnectionState.UP && current.granted();
+    }
+
     /** The counters of {@link #stats()} for the connection health API, by snake_case name. */
     @Override
     public Map<String, Long> counters() {

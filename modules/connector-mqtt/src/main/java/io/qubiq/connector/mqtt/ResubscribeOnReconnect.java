@@ -27,7 +27,8 @@ final class ResubscribeOnReconnect {
 
     private final String connectionId;
     private final List<BrokerClient.Filter> filters;
-    private boolean granted;
+    /** Written by the connector thread, read by {@link #granted()} from any thread. */
+    private volatile boolean granted;
 
     ResubscribeOnReconnect(String connectionId, List<MqttSubscriptionConfig> subscriptions) {
         this(connectionId, subscriptions, List.of());
@@ -52,8 +53,9 @@ final class ResubscribeOnReconnect {
         }
         boolean resubscribe = granted;
         granted = false;
-        LOG.info("MQTT connection {}: {} {} topic filters", connectionId,
-                resubscribe ? "the broker has no session; resubscribing to" : "subscribing to", filters.size());
+        LOG.info("MQTT connection {}: {} {} topic filters: {}", connectionId,
+                resubscribe ? "the broker has no session; resubscribing to" : "subscribing to", filters.size(),
+                filters.stream().map(f -> f.topic() + " (QoS " + f.qos() + ")").toList());
         client.subscribe(filters).whenComplete((results, error) -> {
             if (error != null) {
                 done.accept(new Outcome(resubscribe, List.of(), Optional.of(error)));
@@ -66,6 +68,14 @@ final class ResubscribeOnReconnect {
             }
             done.accept(new Outcome(resubscribe, refusals, Optional.empty()));
         });
+    }
+
+    /**
+     * Whether the broker holds this connector's subscriptions as far as it knows: a SUBACK arrived and
+     * no later round reset it, or there is nothing to subscribe. Safe from any thread.
+     */
+    boolean granted() {
+        return granted || filters.isEmpty();
     }
 
     /** Records that the SUBACK arrived, so a later CONNACK with a session needs no SUBSCRIBE. */

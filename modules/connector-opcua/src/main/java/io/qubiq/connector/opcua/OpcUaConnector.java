@@ -95,6 +95,11 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     private final AtomicLong notificationsLost = new AtomicLong();
     private volatile OpcUaClient client;
     private volatile boolean closed;
+    /**
+     * Collecting: connected, and in subscription mode the subscriptions created (the server answered
+     * with revised intervals). Written by the connector thread (and {@link #markDown} on Milo's).
+     */
+    private volatile boolean subscribed;
     private boolean sessionLost;
     /** The scheduled connection attempt after a failed one; owned by the connector thread. */
     private ScheduledFuture<?> nextAttempt;
@@ -127,6 +132,12 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     @Override
     public String id() {
         return id;
+    }
+
+    /** Connected, and in subscription mode its subscriptions created (polling mode: connected). */
+    @Override
+    public boolean subscribed() {
+        return subscribed && !closed && status.get().state() == ConnectionState.UP;
     }
 
     @Override
@@ -262,9 +273,13 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         }
         client = created;
         backoff.reset();
+        LOG.info("OPC UA connection {}: session with {} active ({} mode, {} tags)", id, config.endpointUrl(),
+                config.mode().name().toLowerCase(java.util.Locale.ROOT), tags.size());
         markUp();
         if (config.mode() == AcquisitionMode.SUBSCRIPTION) {
             reconcileSubscriptions();
+        } else {
+            subscribed = true;
         }
     }
 
@@ -280,6 +295,8 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
             if (config.mode() == AcquisitionMode.SUBSCRIPTION) {
                 reconcileSubscriptions();
                 refreshAll();
+            } else {
+                subscribed = true;
             }
         }
     }
@@ -321,6 +338,8 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         }
         try {
             Map<TagPath, StatusCode> refused = synchronizer.synchronize(current);
+            LOG.info("OPC UA connection {}: subscribed: {}", id, synchronizer.summary());
+            subscribed = status.get().state() == ConnectionState.UP; // after the log line: readiness follows it
             Instant now = clock.instant();
             refused.forEach((path, code) -> {
                 errors.incrementAndGet();
@@ -330,7 +349,9 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
             });
         } catch (Exception e) {
             errors.incrementAndGet();
-            LOG.warn("OPC UA connection {}: cannot create subscriptions: {}; retrying", id, FailureText.describe(e));
+            String error = "cannot create subscriptions: " + FailureText.describe(e);
+            LOG.warn("OPC UA connection {}: {}; retrying", id, error);
+            status.updateAndGet(st -> new ConnectionStatus(st.state(), st.since(), Optional.of(error)));
             onConnectorThread(this::reconcileSubscriptions, backoff.nextDelayMs());
         }
     }
@@ -369,6 +390,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     }
 
     private void markDown(String error) {
+        subscribed = false;
         ConnectionStatus before = status.getAndUpdate(s -> new ConnectionStatus(ConnectionState.DOWN,
                 s.state() == ConnectionState.DOWN ? s.since() : clock.instant(), Optional.of(error)));
         if (before.state() != ConnectionState.DOWN) {

@@ -130,6 +130,50 @@ final class SubscriptionSynchronizer {
         return result;
     }
 
+    /**
+     * What the server granted, for the log: the items monitored and refused, each subscription with
+     * its id, items and publishing interval (revised, and requested when the server changed it), and
+     * the range of revised sampling intervals and queue sizes over all items.
+     */
+    String summary() {
+        long refused = actual.values().stream().filter(i -> i.getCreateResult().map(StatusCode::isBad).orElse(false))
+                .count();
+        StringBuilder out = new StringBuilder();
+        out.append(actual.size() - refused).append(" items monitored");
+        if (refused > 0) {
+            out.append(", ").append(refused).append(" refused");
+        }
+        out.append(" in ").append(subscriptions.size()).append(subscriptions.size() == 1 ? " subscription" : " subscriptions");
+        for (OpcUaSubscription subscription : subscriptions) {
+            double requested = subscription.getPublishingInterval();
+            double revised = subscription.getRevisedPublishingInterval().orElse(requested);
+            out.append("; subscription ").append(subscription.getSubscriptionId().map(Object::toString).orElse("?"))
+                    .append(": ").append(itemCounts.getOrDefault(subscription, 0)).append(" items, publishing interval ")
+                    .append(millis(revised)).append(" ms");
+            if (revised != requested) {
+                out.append(" (requested ").append(millis(requested)).append(" ms)");
+            }
+        }
+        var sampling = actual.values().stream().flatMap(i -> i.getRevisedSamplingInterval().stream())
+                .mapToDouble(Double::doubleValue).summaryStatistics();
+        var queues = actual.values().stream().flatMap(i -> i.getRevisedQueueSize().stream())
+                .mapToLong(q -> q.longValue()).summaryStatistics();
+        if (sampling.getCount() > 0) {
+            out.append("; revised sampling intervals ").append(range(millis(sampling.getMin()), millis(sampling.getMax())))
+                    .append(" ms, queue sizes ").append(range(String.valueOf(queues.getMin()),
+                            String.valueOf(queues.getMax())));
+        }
+        return out.toString();
+    }
+
+    private static String millis(double ms) {
+        return ms == Math.rint(ms) ? String.valueOf((long) ms) : String.valueOf(ms);
+    }
+
+    private static String range(String min, String max) {
+        return min.equals(max) ? min : min + "-" + max;
+    }
+
     int subscriptionCount() {
         return subscriptions.size();
     }

@@ -1,5 +1,6 @@
 package io.qubiq.core.connector;
 
+import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagPublisher;
@@ -21,6 +22,17 @@ public interface DeviceConnector extends AutoCloseable {
     void start(TagPublisher publisher);
 
     ConnectionStatus status();
+
+    /**
+     * Whether the connection is collecting now: connected, and the subscriptions its protocol has
+     * exist (OPC UA: the server answered the subscription's create request; MQTT: the broker granted
+     * the topic filters). The gateway is not ready until every connection has been collecting or has
+     * failed its first attempt. The default, for a protocol without subscriptions: connected (UP).
+     * Safe from any thread.
+     */
+    default boolean subscribed() {
+        return status().state() == ConnectionState.UP;
+    }
 
     /** Writes one value to the device; fails with a typed exception if the tag is not writable. */
     CompletableFuture<TagWriteResult> write(TagPath tag, Object value);

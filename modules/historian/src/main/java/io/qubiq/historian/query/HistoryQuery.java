@@ -16,7 +16,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +29,11 @@ import java.util.stream.Collectors;
  * {@link LiveTail}:
  * <ul>
  *   <li><b>Raw</b>: every stored sample of the tags with {@code from <= ts < to}, from every value
- *       table, plus the live-tail samples QuestDB does not have yet. A sample in both is returned
- *       once (key: tag and timestamp, to the microsecond QuestDB stores).
+ *       table, plus the live-tail samples QuestDB does not have yet. A point is identified by tag,
+ *       timestamp (to the microsecond QuestDB stores), value and quality, as a row is by the tables'
+ *       dedup keys: a sample in both QuestDB and the tail is returned once, and so is the same sample
+ *       stored by two gateways; two samples of a tag with one timestamp and different values are both
+ *       returned, in the order they were stored.
  *   <li><b>Aggregate</b>: one point per tag and interval ({@code SAMPLE BY ... ALIGN TO CALENDAR},
  *       intervals aligned to UTC), from the numeric tables (DOUBLE and LONG) only, over stored rows
  *       only: the live tail is not folded into aggregates.
@@ -83,7 +85,7 @@ public final class HistoryQuery {
 
     public List<Series> raw(List<TagPath> tags, Instant from, Instant to) throws ResultTooLargeException,
             SqlException {
-        Map<TagPath, Map<Instant, Point>> byTag = emptySeries(tags);
+        Map<TagPath, Map<Point, Point>> byTag = emptySeries(tags);
         long total = 0;
         for (ValueTable table : ValueTable.values()) {
             SqlResult result = exec.exec("SELECT ts, tag, value, quality FROM " + schema.table(table) + where(tags, from, to)
@@ -93,17 +95,17 @@ public final class HistoryQuery {
                 throw new ResultTooLargeException(maxResultRows, total, false);
             }
             for (List<Object> row : result.rows()) {
-                Instant ts = Instant.parse((String) row.get(0));
-                byTag.get(TagPath.of((String) row.get(1))).put(ts, new Point(ts, table.fromJson(row.get(2)),
-                        quality(row.get(3))));
+                Point point = new Point(Instant.parse((String) row.get(0)), table.fromJson(row.get(2)),
+                        quality(row.get(3)));
+                byTag.get(TagPath.of((String) row.get(1))).putIfAbsent(point, point);
             }
         }
         for (TagPath tag : tags) {
-            Map<Instant, Point> points = byTag.get(tag);
+            Map<Point, Point> points = byTag.get(tag);
             for (HistorySample sample : liveTail.samples(tag, from, to)) {
-                Instant ts = sample.ts().truncatedTo(ChronoUnit.MICROS);
-                if (points.putIfAbsent(ts, new Point(ts, ValueTable.of(sample.type()).normalize(sample.value()),
-                        sample.quality())) == null && ++total > maxResultRows) {
+                Point point = new Point(sample.ts().truncatedTo(ChronoUnit.MICROS),
+                        ValueTable.of(sample.type()).normalize(sample.value()), sample.quality());
+                if (points.putIfAbsent(point, point) == null && ++total > maxResultRows) {
                     throw new ResultTooLargeException(maxResultRows, total, false);
                 }
             }
@@ -121,7 +123,7 @@ public final class HistoryQuery {
         if (bound > maxResultRows) {
             throw new ResultTooLargeException(maxResultRows, bound, true);
         }
-        Map<TagPath, Map<Instant, Point>> byTag = emptySeries(tags);
+        Map<TagPath, Map<Instant, Point>> byTag = emptySeries(tags); // one point per bucket
         for (ValueTable table : List.of(ValueTable.DOUBLE, ValueTable.LONG)) {
             SqlResult result = exec.exec("SELECT ts, tag, " + aggregation.sql() + " v, max(quality) q FROM "
                     + schema.table(table) + where(tags, from, to) + " SAMPLE BY " + sampleUnit(interval)
@@ -158,20 +160,22 @@ public final class HistoryQuery {
         return json == null ? Quality.BAD : new Quality((int) ((Number) json).longValue());
     }
 
-    private static Map<TagPath, Map<Instant, Point>> emptySeries(List<TagPath> tags) {
+    /** Per tag, its points by key, in the order they were first put. */
+    private static <K> Map<TagPath, Map<K, Point>> emptySeries(List<TagPath> tags) {
         Set<TagPath> seen = new HashSet<>();
-        Map<TagPath, Map<Instant, Point>> byTag = new LinkedHashMap<>();
+        Map<TagPath, Map<K, Point>> byTag = new LinkedHashMap<>();
         for (TagPath tag : tags) {
             if (seen.add(tag)) {
-                byTag.put(tag, new HashMap<>());
+                byTag.put(tag, new LinkedHashMap<>());
             }
         }
         return byTag;
     }
 
-    private static List<Series> series(List<TagPath> tags, Map<TagPath, Map<Instant, Point>> byTag) {
+    /** Each tag's points oldest first; points with one timestamp keep the order they were put in. */
+    private static <K> List<Series> series(List<TagPath> tags, Map<TagPath, Map<K, Point>> byTag) {
         List<Series> out = new ArrayList<>();
-        for (Map.Entry<TagPath, Map<Instant, Point>> entry : byTag.entrySet()) {
+        for (Map.Entry<TagPath, Map<K, Point>> entry : byTag.entrySet()) {
             List<Point> points = new ArrayList<>(entry.getValue().values());
             points.sort(Comparator.comparing(Point::ts));
             out.add(new Series(entry.getKey(), points));
