@@ -69,11 +69,12 @@ final class ChannelLosses {
             }
             String where = f.setAside().map(p -> "; a copy is in " + p).orElse("");
             log.error("Channel {}: buffer recovery lost data: {} ({}){}", connection, f.detail(), f.reason(), where);
-            DataLoss loss = DataLoss.of(clock.instant(), "channel", connection, LossReason.BUFFER_DAMAGED,
-                    f.recordsLost(), Math.max(0, f.bytesDiscarded()), f.detail() + " [" + f.file() + "]" + where);
-            if (loss.items() == 0 && loss.bytes() == 0) {
-                loss = DataLoss.of(loss.at(), "channel", connection, LossReason.BUFFER_DAMAGED, 0, 1, loss.detail());
+            long bytes = Math.max(0, f.bytesDiscarded());
+            if (f.recordsLost() == 0 && bytes == 0) {
+                bytes = 1; // a lost newest segment or a damaged empty header: a loss of unknown size, still entered
             }
+            DataLoss loss = DataLoss.of(clock.instant(), "channel", connection, LossReason.BUFFER_DAMAGED,
+                    f.recordsLost(), bytes, f.detail() + " [" + f.file() + "]" + where);
             events.lost(f.recordsLost() > 0 ? loss.withSequences(f.firstLost(), f.lastLost()) : loss);
         }
     }
