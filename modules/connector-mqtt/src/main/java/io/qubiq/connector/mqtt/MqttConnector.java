@@ -65,8 +65,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Threading.</b> The HiveMQ client delivers messages and connection events on its own Netty
  * threads. Messages are decoded and published there, inline, never queued behind a scheduler (why:
- * {@link InboundFlow}); the publisher is thread-safe and never blocks; the counters are atomic. Connection events are handed to the connector thread ({@code qubiq-mqtt-<id>}),
- * which owns {@link ResubscribeOnReconnect}. {@link #status()}, {@link #stats()} and {@link #write}
+ * {@link InboundFlow}); the publisher is thread-safe and never blocks; the counters are atomic.
+ * Connection events are handed to the connector thread ({@code qubiq-mqtt-<id>}), which owns {@link ResubscribeOnReconnect}. {@link #status()}, {@link #stats()} and {@link #write}
  * may be called from any thread.
  */
 public final class MqttConnector implements DeviceConnector {
