@@ -19,8 +19,13 @@ interface BrokerClient {
         /** The connection dropped or an attempt failed; the client reconnects on its own. */
         void disconnected(Throwable cause);
 
-        /** A message arrived on {@code topic}, from any subscription of the session. */
-        void message(String topic, byte[] payload);
+        /**
+         * A message arrived on {@code topic}, from any subscription of the session, on the client's
+         * thread (see {@link InboundFlow}). Returns whether the connector took it; only then is it
+         * acknowledged to the broker (QoS 1 and 2). A message not taken is redelivered by the broker
+         * to the next connection of a persistent session.
+         */
+        boolean message(String topic, byte[] payload);
     }
 
     /** One filter to subscribe to. */

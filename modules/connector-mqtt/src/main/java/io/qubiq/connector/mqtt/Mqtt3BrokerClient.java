@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** {@link BrokerClient} over the HiveMQ MQTT 3.1.1 client. Thread-safe. */
 final class Mqtt3BrokerClient implements BrokerClient {
@@ -19,8 +18,7 @@ final class Mqtt3BrokerClient implements BrokerClient {
     private final Mqtt3AsyncClient client;
     private final MqttConnectionConfig config;
     private final Events events;
-    private final AtomicInteger generation = new AtomicInteger();
-    private volatile boolean connectedBefore;
+    private final InboundFlow inbound;
 
     Mqtt3BrokerClient(Mqtt3ClientBuilder builder, MqttConnectionConfig config, Events events) {
         this.config = config;
@@ -31,32 +29,25 @@ final class Mqtt3BrokerClient implements BrokerClient {
                     .applySimpleAuth();
         }
         this.events = events;
+        this.inbound = new InboundFlow(events);
         this.client = builder
                 .addConnectedListener(context -> onConnected(((Mqtt3ClientConnectedContext) context).getConnAck().isSessionPresent()))
                 .buildAsync();
         listenForMessages();
     }
 
-    /**
-     * When the broker has no session for us, the client ends its own session state and with it the
-     * global publish flow: register a new one before resubscribing. A generation number makes a flow
-     * that is still alive fall silent, so no message is delivered twice.
-     */
+    /** See {@link InboundFlow}: a new flow when the client ended its session, then the connector hears. */
     private void onConnected(boolean sessionPresent) {
-        if (!sessionPresent && connectedBefore) {
+        if (inbound.needsNewFlow(sessionPresent)) {
             listenForMessages();
         }
-        connectedBefore = true;
         events.connected(sessionPresent);
     }
 
     private void listenForMessages() {
-        int flow = generation.incrementAndGet();
-        client.publishes(MqttGlobalPublishFilter.ALL, publish -> {
-            if (generation.get() == flow) {
-                events.message(publish.getTopic().toString(), publish.getPayloadAsBytes());
-            }
-        });
+        int flow = inbound.open();
+        client.publishes(MqttGlobalPublishFilter.ALL, publish -> inbound.deliver(flow, publish.getTopic().toString(),
+                publish.getPayloadAsBytes(), publish::acknowledge), InboundFlow.INLINE, true);
     }
 
     @Override

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** {@link BrokerClient} over the HiveMQ MQTT 5 client. Thread-safe. */
 final class Mqtt5BrokerClient implements BrokerClient {
@@ -21,8 +20,7 @@ final class Mqtt5BrokerClient implements BrokerClient {
     private final Mqtt5AsyncClient client;
     private final MqttConnectionConfig config;
     private final Events events;
-    private final AtomicInteger generation = new AtomicInteger();
-    private volatile boolean connectedBefore;
+    private final InboundFlow inbound;
 
     Mqtt5BrokerClient(Mqtt5ClientBuilder builder, MqttConnectionConfig config, Events events) {
         this.config = config;
@@ -33,32 +31,25 @@ final class Mqtt5BrokerClient implements BrokerClient {
                     .applySimpleAuth();
         }
         this.events = events;
+        this.inbound = new InboundFlow(events);
         this.client = builder
                 .addConnectedListener(context -> onConnected(((Mqtt5ClientConnectedContext) context).getConnAck().isSessionPresent()))
                 .buildAsync();
         listenForMessages();
     }
 
-    /**
-     * When the broker has no session for us, the client ends its own session state and with it the
-     * global publish flow: register a new one before resubscribing. A generation number makes a flow
-     * that is still alive fall silent, so no message is delivered twice.
-     */
+    /** See {@link InboundFlow}: a new flow when the client ended its session, then the connector hears. */
     private void onConnected(boolean sessionPresent) {
-        if (!sessionPresent && connectedBefore) {
+        if (inbound.needsNewFlow(sessionPresent)) {
             listenForMessages();
         }
-        connectedBefore = true;
         events.connected(sessionPresent);
     }
 
     private void listenForMessages() {
-        int flow = generation.incrementAndGet();
-        client.publishes(MqttGlobalPublishFilter.ALL, publish -> {
-            if (generation.get() == flow) {
-                events.message(publish.getTopic().toString(), publish.getPayloadAsBytes());
-            }
-        });
+        int flow = inbound.open();
+        client.publishes(MqttGlobalPublishFilter.ALL, publish -> inbound.deliver(flow, publish.getTopic().toString(),
+                publish.getPayloadAsBytes(), publish::acknowledge), InboundFlow.INLINE, true);
     }
 
     @Override

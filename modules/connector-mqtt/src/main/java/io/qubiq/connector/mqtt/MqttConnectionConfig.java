@@ -70,8 +70,9 @@ public record MqttConnectionConfig(
         @Range(min = 10, max = 600000)
         long reconnectInitialMs,
 
-        @Doc("Longest wait between reconnect attempts.")
-        @Default("30000")
+        @Doc("Longest wait between reconnect attempts. Keep it short: while the gateway waits, the broker queues"
+                + " the session's messages and drops them past its queue limit (mosquitto max_queued_messages).")
+        @Default("5000")
         @Range(min = 10, max = 3600000)
         long reconnectMaxMs,
 
@@ -96,7 +97,7 @@ public record MqttConnectionConfig(
     /** A connection with defaults for everything but the broker and the subscriptions; for code and tests. */
     public static MqttConnectionConfig of(String host, int port, List<MqttSubscriptionConfig> subscriptions) {
         return new MqttConnectionConfig(host, port, false, true, Optional.empty(), Optional.empty(), Optional.empty(),
-                MqttProtocol.MQTT_3_1_1, true, 86400, 30, 1000, 30000, 5000, subscriptions, List.of());
+                MqttProtocol.MQTT_3_1_1, true, 86400, 30, 1000, 5000, 5000, subscriptions, List.of());
     }
 
     public MqttConnectionConfig withProtocol(MqttProtocol value) {

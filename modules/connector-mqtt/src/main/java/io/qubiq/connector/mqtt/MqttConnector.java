@@ -58,10 +58,15 @@ import org.slf4j.LoggerFactory;
  * or a value that cannot be encoded fails with a {@link PermanentException} (nothing sent); no
  * acknowledgement within {@code write_timeout_ms} fails with an {@link UnknownOutcomeException}.
  *
+ * <p><b>Acknowledgement.</b> A QoS 1 or 2 message is acknowledged to the broker only once the
+ * connector took it: its values were accepted by the tag bus, or it was counted as malformed or
+ * unmatched ({@link InboundFlow}). A message that arrives while the connector closes is left
+ * unacknowledged, so a persistent session gets it again after a gateway restart.
+ *
  * <p><b>Threading.</b> The HiveMQ client delivers messages and connection events on its own Netty
- * threads. Messages are decoded and published there (the publisher is thread-safe; the counters
- * are atomic). Connection events are handed to the connector thread ({@code qubiq-mqtt-<id>}),
- * which owns {@link ResubscribeOnReconnect}. {@link #status()}, {@link #stats()} and {@link #write}
+ * threads. Messages are decoded and published there, inline, never queued behind a scheduler (why:
+ * {@link InboundFlow}); the publisher is thread-safe and never blocks; the counters are atomic.
+ * Connection events are handed to the connector thread ({@code qubiq-mqtt-<id>}), which owns {@link ResubscribeOnReconnect}. {@link #status()}, {@link #stats()} and {@link #write}
  * may be called from any thread.
  */
 public final class MqttConnector implements DeviceConnector {
@@ -87,6 +92,7 @@ public final class MqttConnector implements DeviceConnector {
     private final AtomicLong reconnects = new AtomicLong();
     private final AtomicLong resubscribes = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
+    private final AtomicLong disconnects = new AtomicLong();
     private volatile TagPublisher publisher;
     private volatile BrokerClient client;
     private volatile boolean closed;
@@ -186,12 +192,13 @@ public final class MqttConnector implements DeviceConnector {
         counters.put("reconnects", stats.reconnects());
         counters.put("resubscribes", stats.resubscribes());
         counters.put("errors", stats.errors());
+        counters.put("disconnects", stats.disconnects());
         return counters;
     }
 
     public MqttStats stats() {
         return new MqttStats(valuesReceived.get(), malformed.total(), malformed.byTopic(), unmatched.get(),
-                reconnects.get(), resubscribes.get(), errors.get());
+                reconnects.get(), resubscribes.get(), errors.get(), disconnects.get());
     }
 
     // ---- connection (connector thread) ----
@@ -212,8 +219,8 @@ public final class MqttConnector implements DeviceConnector {
             }
 
             @Override
-            public void message(String topic, byte[] payload) {
-                onMessage(topic, payload);
+            public boolean message(String topic, byte[] payload) {
+                return onMessage(topic, payload);
             }
         });
         if (closed) {
@@ -270,6 +277,9 @@ public final class MqttConnector implements DeviceConnector {
         String message = "connection to " + config.host() + ":" + config.port() + " lost or refused: " + describe(cause);
         ConnectionStatus before = status.getAndUpdate(s -> new ConnectionStatus(ConnectionState.DOWN,
                 s.state() == ConnectionState.DOWN ? s.since() : clock.instant(), Optional.of(message)));
+        if (before.state() == ConnectionState.UP) {
+            disconnects.incrementAndGet();
+        }
         if (before.state() != ConnectionState.DOWN) {
             LOG.warn("MQTT connection {}: {}; reconnecting", id, message);
             Instant now = clock.instant();
@@ -287,9 +297,14 @@ public final class MqttConnector implements DeviceConnector {
 
     // ---- messages (client threads) ----
 
-    private void onMessage(String topic, byte[] payload) {
+    /**
+     * Turns one message into tag values; returns whether the gateway took it (then the client
+     * acknowledges it to the broker): every value was accepted by the tag bus, or the message was
+     * counted as malformed or unmatched. False while closing or when the tag bus refused a value.
+     */
+    private boolean onMessage(String topic, byte[] payload) {
         if (closed) {
-            return;
+            return false;
         }
         Instant receivedAt = clock.instant();
         boolean matched = false;
@@ -310,8 +325,10 @@ public final class MqttConnector implements DeviceConnector {
             try {
                 TagValue value = route.decode(captured.get(), payload, receivedAt);
                 knownTags.put(value.path(), value.type());
+                if (!publish(value)) {
+                    return false;
+                }
                 valuesReceived.incrementAndGet();
-                publish(value);
             } catch (MalformedPayloadException e) {
                 malformed.record(topic, e.getMessage());
                 reportMalformed(topic, payload, receivedAt, e.getMessage());
@@ -325,12 +342,21 @@ public final class MqttConnector implements DeviceConnector {
             unmatched.incrementAndGet();
             LOG.debug("MQTT connection {}: no subscription matches topic {}", id, topic);
         }
+        return true;
     }
 
-    private void publish(TagValue value) {
+    /** Hands {@code value} to the tag bus; false when it was not accepted (closing, or the bus is stopped). */
+    private boolean publish(TagValue value) {
         TagPublisher target = publisher;
-        if (target != null && !closed) {
+        if (target == null || closed) {
+            return false;
+        }
+        try {
             target.publish(value);
+            return true;
+        } catch (IllegalStateException e) {
+            LOG.debug("MQTT connection {}: the tag bus did not accept {}: {}", id, value.path(), e.getMessage());
+            return false;
         }
     }
 

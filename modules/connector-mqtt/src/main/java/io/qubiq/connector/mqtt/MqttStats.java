@@ -15,9 +15,10 @@ import java.util.Map;
  * @param reconnects times the connection was re-established after it dropped
  * @param resubscribes times the subscriptions were sent again because the broker had no session
  * @param errors failed connection attempts, dropped connections and refused or failed subscriptions
+ * @param disconnects times an established connection dropped (a disconnect loop shows here first)
  */
 public record MqttStats(long valuesReceived, long malformedPayloads, Map<String, MalformedTopicStats> malformedByTopic,
-                        long unmatchedMessages, long reconnects, long resubscribes, long errors) {
+                        long unmatchedMessages, long reconnects, long resubscribes, long errors, long disconnects) {
 
     public MqttStats {
         malformedByTopic = Map.copyOf(malformedByTopic);

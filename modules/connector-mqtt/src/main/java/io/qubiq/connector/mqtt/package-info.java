@@ -6,7 +6,10 @@
  * path from the topic (fixed, or a template over the wildcard levels), the value from a plain or
  * JSON payload with its optional timestamp and quality. Malformed messages are counted and
  * reported per topic, never silently dropped. A lost connection turns the tags Bad NotConnected;
- * the client reconnects with backoff and resubscribes when the broker lost the session. Tag writes
+ * the client reconnects with backoff and resubscribes when the broker lost the session. A QoS 1 or 2
+ * message is acknowledged to the broker only after the tag bus accepted its values (or it was counted
+ * as malformed or unmatched), on the client's own thread ({@link io.qubiq.connector.mqtt.InboundFlow}
+ * says why); one the connector did not take is redelivered to the next connection. Tag writes
  * are publishes to command topics, never buffered: permanent failure (not writable, not encodable;
  * nothing sent), transient (not connected; nothing sent) or unknown outcome (no acknowledgement in
  * time). See docs/connectors/mqtt.md.

@@ -26,7 +26,12 @@ import org.junit.jupiter.api.Assumptions;
  * installed; {@code apt-get install -y mosquitto} installs it ({@code .ci/run} does). {@link
  * #startOrSkip(Options)} adds broker settings that tests and benchmarks need: a maximum packet size,
  * topics denied by an ACL, the in-flight window, anonymous access. {@link #start(Options)} is for
- * callers outside JUnit (a benchmark): it fails instead of skipping. Not thread-safe.
+ * callers outside JUnit (a benchmark): it fails instead of skipping.
+ *
+ * <p>{@link #stop()} and {@link #start()} bring the same broker down and back on the same port and
+ * directory: with {@link Options#withPersistence()} mosquitto writes its sessions, subscriptions and
+ * queued messages to disk when it stops and reads them back when it starts, as a production broker
+ * restart does. Not thread-safe.
  */
 public final class Mosquitto implements AutoCloseable {
 
@@ -34,12 +39,11 @@ public final class Mosquitto implements AutoCloseable {
 
     private final int port;
     private final Path home;
-    private final Process process;
+    private Process process;
 
-    private Mosquitto(int port, Path home, Process process) {
+    private Mosquitto(int port, Path home) {
         this.port = port;
         this.home = home;
-        this.process = process;
     }
 
     /**
@@ -52,41 +56,76 @@ public final class Mosquitto implements AutoCloseable {
      *                            else {@code readwrite}): mosquitto does not deliver publishes to them
      * @param maxInflightMessages {@code max_inflight_messages} (mosquitto's default is 20; 0 = no limit)
      * @param allowAnonymous      {@code allow_anonymous}; false without a password file refuses every client
+     * @param persistence         {@code persistence}: sessions and queued messages survive {@link #stop()} and
+     *                            {@link #start()} (written at stop, read at start)
+     * @param maxQueuedMessages   {@code max_queued_messages} per client (mosquitto's default is 1000; 0 = no limit)
+     * @param logEverything       {@code log_type all}: every packet sent and received, with its DUP flag, QoS and
+     *                            packet identifier, in {@link #log()} (a packet capture for protocol questions)
      */
     public record Options(OptionalInt maxPacketBytes, List<String> deniedTopics, OptionalInt maxInflightMessages,
-                          boolean allowAnonymous) {
+                          boolean allowAnonymous, boolean persistence, OptionalInt maxQueuedMessages,
+                          boolean logEverything) {
 
         public Options {
             deniedTopics = List.copyOf(deniedTopics);
         }
 
         public static Options defaults() {
-            return new Options(OptionalInt.empty(), List.of(), OptionalInt.empty(), true);
+            return new Options(OptionalInt.empty(), List.of(), OptionalInt.empty(), true, false, OptionalInt.empty(),
+                    false);
         }
 
         public Options withMaxPacketBytes(int bytes) {
-            return new Options(OptionalInt.of(bytes), deniedTopics, maxInflightMessages, allowAnonymous);
+            return new Options(OptionalInt.of(bytes), deniedTopics, maxInflightMessages, allowAnonymous, persistence,
+                    maxQueuedMessages, logEverything);
         }
 
         public Options withDeniedTopic(String filter) {
             List<String> topics = new ArrayList<>(deniedTopics);
             topics.add(filter);
-            return new Options(maxPacketBytes, topics, maxInflightMessages, allowAnonymous);
+            return new Options(maxPacketBytes, topics, maxInflightMessages, allowAnonymous, persistence,
+                    maxQueuedMessages, logEverything);
         }
 
         public Options withMaxInflightMessages(int count) {
-            return new Options(maxPacketBytes, deniedTopics, OptionalInt.of(count), allowAnonymous);
+            return new Options(maxPacketBytes, deniedTopics, OptionalInt.of(count), allowAnonymous, persistence,
+                    maxQueuedMessages, logEverything);
         }
 
         public Options withAllowAnonymous(boolean allow) {
-            return new Options(maxPacketBytes, deniedTopics, maxInflightMessages, allow);
+            return new Options(maxPacketBytes, deniedTopics, maxInflightMessages, allow, persistence,
+                    maxQueuedMessages, logEverything);
+        }
+
+        public Options withPersistence() {
+            return new Options(maxPacketBytes, deniedTopics, maxInflightMessages, allowAnonymous, true,
+                    maxQueuedMessages, logEverything);
+        }
+
+        public Options withMaxQueuedMessages(int count) {
+            return new Options(maxPacketBytes, deniedTopics, maxInflightMessages, allowAnonymous, persistence,
+                    OptionalInt.of(count), logEverything);
+        }
+
+        public Options withEverythingLogged() {
+            return new Options(maxPacketBytes, deniedTopics, maxInflightMessages, allowAnonymous, persistence,
+                    maxQueuedMessages, true);
         }
 
         String configuration(int port, Path home) throws IOException {
             StringBuilder conf = new StringBuilder("listener " + port + " 127.0.0.1\nallow_anonymous "
-                    + allowAnonymous + "\npersistence false\n");
+                    + allowAnonymous + "\n");
+            if (persistence) {
+                conf.append("persistence true\npersistence_location ").append(home).append("/\n");
+            } else {
+                conf.append("persistence false\n");
+            }
+            if (logEverything) {
+                conf.append("log_type all\n");
+            }
             maxPacketBytes.ifPresent(bytes -> conf.append("max_packet_size ").append(bytes).append('\n'));
             maxInflightMessages.ifPresent(count -> conf.append("max_inflight_messages ").append(count).append('\n'));
+            maxQueuedMessages.ifPresent(count -> conf.append("max_queued_messages ").append(count).append('\n'));
             if (!deniedTopics.isEmpty()) {
                 Path acl = home.resolve("acl");
                 StringBuilder rules = new StringBuilder("topic readwrite #\n");
@@ -136,15 +175,54 @@ public final class Mosquitto implements AutoCloseable {
             home.toFile().setExecutable(true, false);
             Path conf = home.resolve("mosquitto.conf");
             Files.writeString(conf, options.configuration(port, home), StandardCharsets.UTF_8);
-            Process process = new ProcessBuilder(BINARY, "-c", conf.toString())
-                    .redirectErrorStream(true)
-                    .redirectOutput(home.resolve("mosquitto.log").toFile())
-                    .start();
-            Mosquitto mosquitto = new Mosquitto(port, home, process);
-            mosquitto.awaitListening();
+            Mosquitto mosquitto = new Mosquitto(port, home);
+            mosquitto.start();
             return mosquitto;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + BINARY, e);
+        }
+    }
+
+    /**
+     * Starts the broker again after {@link #stop()}, on the same port and directory (idempotent while
+     * running), and waits until it listens.
+     *
+     * @throws UncheckedIOException when it does not start
+     */
+    public Mosquitto start() {
+        if (process != null && process.isAlive()) {
+            return this;
+        }
+        try {
+            // Started as root, mosquitto drops to its own user; it must be able to write its persistence there.
+            home.toFile().setWritable(true, false);
+            process = new ProcessBuilder(BINARY, "-c", home.resolve("mosquitto.conf").toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("mosquitto.log").toFile()))
+                    .start();
+            awaitListening();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + BINARY, e);
+        }
+    }
+
+    /**
+     * Stops the broker (SIGTERM, as a service stop does: with persistence it saves its sessions and
+     * queued messages first) and waits for the process to end; {@link #start()} brings it back.
+     */
+    public void stop() {
+        if (process == null) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -192,14 +270,7 @@ public final class Mosquitto implements AutoCloseable {
     /** Stops the process this fixture started (by its handle) and deletes its directory. */
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        stop();
         try (Stream<Path> files = Files.walk(home)) {
             files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {

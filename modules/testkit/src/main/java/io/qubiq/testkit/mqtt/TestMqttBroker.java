@@ -50,6 +50,7 @@ public final class TestMqttBroker implements AutoCloseable {
     private EmbeddedHiveMQ broker;
     private boolean running;
     private OptionalInt maxPacketBytes = OptionalInt.empty();
+    private OptionalInt maxQueuedMessages = OptionalInt.empty();
     private Optional<Duration> publishPolicyDelay = Optional.empty();
 
     private TestMqttBroker(int port, int tlsPort, Path home) {
@@ -119,6 +120,22 @@ public final class TestMqttBroker implements AutoCloseable {
     public synchronized TestMqttBroker withMaxPacketBytes(int bytes) {
         requireNotStarted();
         maxPacketBytes = OptionalInt.of(bytes);
+        try {
+            writeConfiguration();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot rewrite the test MQTT broker's configuration", e);
+        }
+        return this;
+    }
+
+    /**
+     * Sets how many messages the broker queues per client session while the client is away or behind
+     * ({@code <mqtt><queued-messages><max-queue-size>}; HiveMQ's default is 1000, the excess discarded).
+     * Only before the first start.
+     */
+    public synchronized TestMqttBroker withMaxQueuedMessages(int count) {
+        requireNotStarted();
+        maxQueuedMessages = OptionalInt.of(count);
         try {
             writeConfiguration();
         } catch (IOException e) {
@@ -252,16 +269,21 @@ public final class TestMqttBroker implements AutoCloseable {
     }
 
     private String mqttSection() {
-        if (maxPacketBytes.isEmpty()) {
+        if (maxPacketBytes.isEmpty() && maxQueuedMessages.isEmpty()) {
             return "";
         }
-        return """
-                    <mqtt>
+        StringBuilder mqtt = new StringBuilder("    <mqtt>\n");
+        maxPacketBytes.ifPresent(bytes -> mqtt.append("""
                         <packets>
                             <max-packet-size>%d</max-packet-size>
                         </packets>
-                    </mqtt>
-                """.formatted(maxPacketBytes.getAsInt());
+                """.formatted(bytes)));
+        maxQueuedMessages.ifPresent(count -> mqtt.append("""
+                        <queued-messages>
+                            <max-queue-size>%d</max-queue-size>
+                        </queued-messages>
+                """.formatted(count)));
+        return mqtt.append("    </mqtt>\n").toString();
     }
 
     private void generateKeyStore() throws IOException {
