@@ -14,13 +14,15 @@ final class ModuleRules {
     static final String JDK = "java..";
     static final String CORE = "io.qubiq.core..";
     static final String SLF4J = "org.slf4j..";
+    static final String FILE_OPS = "io.qubiq.fileops..";
 
     /** Module root package -> what it may depend on (besides its own package). */
     static final Map<String, List<String>> ALLOWED = new LinkedHashMap<>();
 
     static {
         ALLOWED.put("io.qubiq.core", List.of(JDK));
-        ALLOWED.put("io.qubiq.buffer", List.of(JDK));
+        ALLOWED.put("io.qubiq.fileops", List.of(JDK));
+        ALLOWED.put("io.qubiq.buffer", List.of(JDK, FILE_OPS));
         ALLOWED.put("io.qubiq.tagbus", List.of(JDK, CORE, SLF4J));
         ALLOWED.put("io.qubiq.storeforward", List.of(JDK, CORE, SLF4J, "io.qubiq.buffer.."));
         ALLOWED.put("io.qubiq.audit", List.of(JDK, CORE, SLF4J, "io.qubiq.storeforward..", "io.qubiq.buffer.."));

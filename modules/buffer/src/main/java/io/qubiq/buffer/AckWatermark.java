@@ -1,5 +1,6 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -57,7 +58,7 @@ final class AckWatermark implements AutoCloseable {
     this.counter = counter;
   }
 
-  static AckWatermark open(Path dir, FileChannelFactory channels) throws IOException {
+  static AckWatermark open(Path dir, FileOps channels) throws IOException {
     FileChannel channel = channels.open(dir.resolve(FILE_NAME), EnumSet.of(
         StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE));
     try {
