@@ -24,7 +24,7 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.fileops", List.of(JDK));
         ALLOWED.put("io.qubiq.buffer", List.of(JDK, FILE_OPS));
         ALLOWED.put("io.qubiq.tagbus", List.of(JDK, CORE, SLF4J));
-        ALLOWED.put("io.qubiq.storeforward", List.of(JDK, CORE, SLF4J, "io.qubiq.buffer.."));
+        ALLOWED.put("io.qubiq.storeforward", List.of(JDK, CORE, SLF4J, "io.qubiq.buffer..", FILE_OPS));
         ALLOWED.put("io.qubiq.audit", List.of(JDK, CORE, SLF4J, "io.qubiq.storeforward..", "io.qubiq.buffer.."));
         ALLOWED.put("io.qubiq.losses", List.of(JDK, CORE, SLF4J));
         ALLOWED.put("io.qubiq.sink.questdb", List.of(JDK, CORE, SLF4J, "io.questdb.client.."));
