@@ -33,7 +33,7 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.sink.mongodb", List.of(JDK, CORE, SLF4J, "com.mongodb..", "org.bson.."));
         ALLOWED.put("io.qubiq.sink.mqtt", List.of(JDK, CORE, SLF4J, "com.hivemq.client..", "io.netty.."));
         ALLOWED.put("io.qubiq.pipeline", List.of(JDK, CORE, SLF4J, "io.qubiq.tagbus..", "io.qubiq.storeforward..",
-                "io.qubiq.buffer..", "org.apache.commons.jexl3.."));
+                "io.qubiq.buffer..", "org.apache.commons.jexl3..", FILE_OPS));
         ALLOWED.put("io.qubiq.connector.opcua", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
                 "com.google.common.."));
         ALLOWED.put("io.qubiq.connector.mqtt", List.of(JDK, CORE, SLF4J, "com.hivemq.client..",

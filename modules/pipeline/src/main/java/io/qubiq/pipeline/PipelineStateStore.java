@@ -1,9 +1,11 @@
 package io.qubiq.pipeline;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +29,7 @@ import org.slf4j.LoggerFactory;
  * look. Written whole to {@code pipelines.properties.tmp}, forced to disk, then renamed over the
  * file: a crash leaves either the old or the new file, never a torn one. Counters written after
  * the last save are lost in a crash (they are statistics; the data itself is in the channels).
+ * Every change goes through a {@link FileOps}.
  *
  * <p>A file that cannot be read or parsed is moved aside to {@code pipelines.properties.corrupt}
  * with a warning, and the pipelines start fresh: statistics must never keep the gateway from
@@ -38,10 +42,17 @@ public final class PipelineStateStore {
 
     private final Path file;
     private final Path temp;
+    private final FileOps files;
 
     public PipelineStateStore(Path dir) {
+        this(dir, FileOps.system());
+    }
+
+    /** With custom file operations: the power-loss tests record them. */
+    public PipelineStateStore(Path dir, FileOps files) {
         this.file = dir.resolve(FILE);
         this.temp = dir.resolve(FILE + ".tmp");
+        this.files = files;
     }
 
     public Path file() {
@@ -62,7 +73,7 @@ public final class PipelineStateStore {
             LOG.warn("Pipeline state file {} is unreadable ({}); moved it to {} and starting the pipelines fresh",
                     file, e.getMessage(), aside);
             try {
-                Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
+                files.move(file, aside);
             } catch (IOException moveFailed) {
                 LOG.warn("Could not move {} aside: {}", file, moveFailed.getMessage());
             }
@@ -75,16 +86,17 @@ public final class PipelineStateStore {
         Properties properties = new Properties();
         states.forEach((id, state) -> write(properties, id, state));
         try {
-            Files.createDirectories(file.getParent());
-            try (OutputStream out = Files.newOutputStream(temp)) {
+            files.createDirectories(file.getParent());
+            try (FileChannel channel = files.open(temp, EnumSet.of(StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))) {
+                OutputStream out = Channels.newOutputStream(channel);
                 properties.store(out, "Qubiq pipeline state: enabled flags, counters, last errors. Written by the"
                         + " gateway; edit only while it is stopped.");
-            }
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                out.flush();
                 channel.force(true);
             }
             try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                files.move(temp, file);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
