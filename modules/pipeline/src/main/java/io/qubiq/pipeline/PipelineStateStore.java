@@ -26,10 +26,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Every pipeline's {@link PipelineState} in one file, {@code <dir>/pipelines.properties}: Java
  * properties, keys {@code <pipeline id>.<field>}, human-readable on purpose so an operator can
- * look. Written whole to {@code pipelines.properties.tmp}, forced to disk, then renamed over the
- * file: a crash leaves either the old or the new file, never a torn one. Counters written after
- * the last save are lost in a crash (they are statistics; the data itself is in the channels).
- * Every change goes through a {@link FileOps}.
+ * look. Written whole to {@code pipelines.properties.tmp}, forced to disk, renamed over the file,
+ * and the directory forced: a crash leaves either the old or the new file, never a torn one, and
+ * once {@link #save} returns the new one survives power loss (without the directory fsync an
+ * operator's enable or disable could come back undone: {@code PipelineStatePowerLossTest}).
+ * Counters written after the last save are lost in a crash (they are statistics; the data itself
+ * is in the channels). Every change goes through a {@link FileOps}.
  *
  * <p>A file that cannot be read or parsed is moved aside to {@code pipelines.properties.corrupt}
  * with a warning, and the pipelines start fresh: statistics must never keep the gateway from
@@ -81,7 +83,7 @@ public final class PipelineStateStore {
         }
     }
 
-    /** Replaces the file with {@code states}, atomically. */
+    /** Replaces the file with {@code states}, atomically and durably. */
     public void save(Map<String, PipelineState> states) {
         Properties properties = new Properties();
         states.forEach((id, state) -> write(properties, id, state));
@@ -100,6 +102,7 @@ public final class PipelineStateStore {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            files.syncDirectory(file.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write pipeline state " + file + ": " + e.getMessage(), e);
         }
