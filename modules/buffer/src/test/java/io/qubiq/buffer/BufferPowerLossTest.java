@@ -3,30 +3,28 @@ package io.qubiq.buffer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qubiq.fileops.FileOps;
+import io.qubiq.fileops.powerloss.CrashReplays;
 import io.qubiq.fileops.powerloss.CrashState;
-import io.qubiq.fileops.powerloss.CrashStates;
 import io.qubiq.fileops.powerloss.FileOp;
 import io.qubiq.fileops.powerloss.RecordingFileOps;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Power loss at every point the crash model allows ({@link CrashStates}): a workload of appends
- * over several segment rolls, acknowledgements (several between two watermark syncs) and segment deletions runs through a {@link
- * RecordingFileOps}; every state a power cut could leave is replayed into a fresh directory and
- * the buffer reopened there. Asserted for each state:
+ * Power loss at every point the crash model allows ({@link
+ * io.qubiq.fileops.powerloss.CrashStates}): a workload of appends over several segment rolls,
+ * acknowledgements (several between two watermark syncs) and segment deletions runs through a
+ * {@link RecordingFileOps}; every state a power cut could leave is replayed into a fresh directory
+ * and the buffer reopened there. Asserted for each state:
  *
  * <ul>
  *   <li>open never throws, and every record it gives back is one that was appended, under the
@@ -45,12 +43,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * sequences can be issued again after power loss, an fsync that does not cover what ALWAYS
  * promised.
  *
- * <p>CI replays a seeded sample of at most {@code powerloss.states} states per mode (default
- * {@value #CI_STATES}); {@code -Dpowerloss.states=0} (scripts/torture --power-loss) replays the
- * whole model. {@code -Dpowerloss.seed} changes the sample and the torn lengths.
+ * <p>CI replays a seeded sample of the states ({@link CrashReplays}: at most 300 per mode);
+ * {@code scripts/torture --power-loss} replays the whole model.
  */
 class BufferPowerLossTest {
-  static final int CI_STATES = 300;
   private static final int PAYLOAD_BYTES = 3000;
   private static final int APPENDS = 80;
 
@@ -66,10 +62,7 @@ class BufferPowerLossTest {
   @EnumSource(Durability.class)
   void everyCrashStateReopensWithItsDurabilityPromiseKeptAndNoSequenceReused(Durability mode)
       throws Exception {
-    long seed = Long.getLong("powerloss.seed", 20261202L);
-    int cap = Integer.getInteger("powerloss.states", CI_STATES);
-    Path base = scratch();
-    Path recorded = Files.createDirectories(base.resolve("recorded"));
+    Path recorded = Files.createDirectories(temp.resolve("recorded"));
     RecordingFileOps files = new RecordingFileOps(recorded);
     runWorkload(options(recorded, mode), files);
     List<FileOp> log = files.log();
@@ -79,27 +72,9 @@ class BufferPowerLossTest {
         sequenceOfId.put(a.id(), a.sequence());
       }
     }
-    List<CrashState> model = CrashStates.generate(log, seed);
-    List<CrashState> states = cap > 0 ? CrashStates.sample(model, cap, seed) : model;
-    List<String> failures = new ArrayList<>();
-    long started = System.nanoTime();
-    int n = 0;
-    for (CrashState state : states) {
-      Path dir = base.resolve("state-" + n++);
-      state.replay(log, dir);
-      String failure = check(state, log, dir, mode, sequenceOfId);
-      if (failure != null && failures.size() < 20) {
-        failures.add(state.description() + ": " + failure);
-      }
-      deleteTree(dir);
-    }
-    deleteTree(base);
-    String line = String.format("power loss  buffer %-8s %5d states replayed (model %d, %d"
-        + " operations logged), %d failures, %.1f s", mode, states.size(), model.size(),
-        log.size(), failures.size(), (System.nanoTime() - started) / 1e9);
-    System.out.println(line);
-    appendDatasheet(line);
-    assertThat(failures).as("crash states that broke a promise").isEmpty();
+    CrashReplays.Result result = CrashReplays.run("buffer " + mode, log, temp,
+        (state, dir) -> check(state, log, dir, mode, sequenceOfId));
+    assertThat(result.failures()).as("crash states that broke a promise").isEmpty();
   }
 
   private static BufferOptions options(Path dir, Durability mode) {
@@ -214,33 +189,5 @@ class BufferPowerLossTest {
       all.addAll(more);
     }
     return all;
-  }
-
-  /** Replays go to memory when /dev/shm is there: the model's fsyncs then cost nothing. */
-  private Path scratch() throws IOException {
-    Path shm = Path.of("/dev/shm");
-    if (Files.isDirectory(shm) && Files.isWritable(shm)) {
-      return Files.createTempDirectory(shm, "qubiq-powerloss-");
-    }
-    return Files.createTempDirectory(temp, "powerloss-");
-  }
-
-  private static void appendDatasheet(String line) throws IOException {
-    String datasheet = System.getProperty("powerloss.datasheet");
-    if (datasheet != null) {
-      Files.writeString(Path.of(datasheet), line + System.lineSeparator(),
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

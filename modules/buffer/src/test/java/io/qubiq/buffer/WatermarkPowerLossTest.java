@@ -3,23 +3,20 @@ package io.qubiq.buffer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qubiq.fileops.FileOps;
-import io.qubiq.fileops.powerloss.CrashState;
-import io.qubiq.fileops.powerloss.CrashStates;
+import io.qubiq.fileops.powerloss.CrashReplays;
 import io.qubiq.fileops.powerloss.FileOp;
 import io.qubiq.fileops.powerloss.RecordingFileOps;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Power loss at every point of the crash model ({@link CrashStates}) for the buffer's two small
+ * Power loss at every point of the crash model ({@link
+ * io.qubiq.fileops.powerloss.CrashStates}) for the buffer's two small
  * sequence files on their own: the ack watermark ({@code ack.wm}) and the sequence floor ({@code
  * seq.floor}). A workload writes, defers and syncs consumed values, raises the watermark's floor
  * and rolls the floor file; every crash state is replayed and both files reopened. Asserted:
@@ -36,8 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>What it would catch: slots written in place (a torn write then loses both values), a counter
  * that picks the older slot, a sync that does not force, a floor roll that returns before its
- * fsync. CI replays at most {@code powerloss.states} states per case (default {@value
- * BufferPowerLossTest#CI_STATES}); {@code -Dpowerloss.states=0} replays the whole model.
+ * fsync. CI replays a seeded sample of the states ({@link CrashReplays}); {@code scripts/torture
+ * --power-loss} replays the whole model.
  */
 class WatermarkPowerLossTest {
   private static final int STEPS = 40;
@@ -56,35 +53,14 @@ class WatermarkPowerLossTest {
   @ValueSource(booleans = {true, false})
   void everyCrashStateReopensWithTheSyncedValuesAndNothingNeverWritten(boolean durableFloor)
       throws Exception {
-    long seed = Long.getLong("powerloss.seed", 20261202L);
-    int cap = Integer.getInteger("powerloss.states", BufferPowerLossTest.CI_STATES);
     Path recorded = Files.createDirectories(temp.resolve("recorded"));
     RecordingFileOps files = new RecordingFileOps(recorded);
     runWorkload(recorded, files, durableFloor);
     List<FileOp> log = files.log();
-    List<CrashState> model = CrashStates.generate(log, seed);
-    List<CrashState> states = cap > 0 ? CrashStates.sample(model, cap, seed) : model;
-    List<String> failures = new ArrayList<>();
-    int n = 0;
-    for (CrashState state : states) {
-      Path dir = temp.resolve("state-" + n++);
-      state.replay(log, dir);
-      String failure = check(state.notesBefore(log), dir, durableFloor);
-      if (failure != null && failures.size() < 20) {
-        failures.add(state.description() + ": " + failure);
-      }
-      deleteTree(dir);
-    }
-    String line = String.format("power loss  ack.wm+seq.floor %-13s %5d states replayed (model"
-        + " %d, %d operations logged), %d failures", durableFloor ? "floor fsynced" : "floor unsynced",
-        states.size(), model.size(), log.size(), failures.size());
-    System.out.println(line);
-    String datasheet = System.getProperty("powerloss.datasheet");
-    if (datasheet != null) {
-      Files.writeString(Path.of(datasheet), line + System.lineSeparator(),
-          java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-    }
-    assertThat(failures).as("crash states that broke a promise").isEmpty();
+    CrashReplays.Result result = CrashReplays.run(
+        "ack.wm+seq.floor " + (durableFloor ? "floor fsynced" : "floor unsynced"), log, temp,
+        (state, dir) -> check(state.notesBefore(log), dir, durableFloor));
+    assertThat(result.failures()).as("crash states that broke a promise").isEmpty();
   }
 
   private static void runWorkload(Path dir, RecordingFileOps files, boolean durableFloor)
@@ -151,17 +127,6 @@ class WatermarkPowerLossTest {
       return null;
     } catch (Exception e) {
       return "open failed: " + e;
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }
