@@ -38,6 +38,7 @@ import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.devices.DeviceConnections;
+import io.qubiq.app.devices.SubscriberParts;
 import io.qubiq.app.devices.TagBusView;
 import io.qubiq.app.events.EventJournal;
 import io.qubiq.app.losses.LedgerLosses;
@@ -174,7 +175,8 @@ public final class Gateway {
                 clock);
         channels.values().forEach(channel -> channel.diskReserve(disk));
         GatewayStatus status = new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), devices, pipelineAccess, disk), disk::statuses);
+                List.of(new DestinationParts(monitor, channels), new SubscriberParts(tagBus), devices, pipelineAccess,
+                        disk), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));
@@ -281,7 +283,8 @@ public final class Gateway {
         StoreForwardChannel<QuestDbRow> channel = HistorianChannels.channel(HISTORIAN, historianConfig, sink,
                 dataDir.resolve("connections").resolve(HISTORIAN), liveness, events, clock);
         ExecClient exec = HistorianChannels.execClient(historianConfig, client);
-        Historian historian = new Historian(historianConfig, tagBus, channel, exec, clock);
+        Historian historian = new Historian(historianConfig, tagBus, channel, exec, clock,
+                io.qubiq.core.time.Ticker.system(), events);
         WalSupervisor wal = new WalSupervisor(exec, historian.schema().tables(), historianConfig.wal(), events, clock);
         return new HistorianParts(embedded, channel, historian, wal);
     }

@@ -9,6 +9,7 @@ const LIMIT = 500;
 const PERIODS = [["1", "Last 24 hours"], ["7", "Last 7 days"], ["30", "Last 30 days"], ["", "Everything kept"]];
 const REASONS = {
   tag_bus_overflow: "tag bus subscriber overflow",
+  subscriber_failed: "tag bus subscriber's handler failed",
   drop_oldest: "oldest dropped at the buffer limit",
   refused: "refused at the buffer limit",
   buffer_damaged: "damaged buffer records",

@@ -17,9 +17,9 @@ const DEFAULT_HIGH_WATER_PERCENT = 80;
 
 const STATE_TEXT = {
   IDLE: "idle", FAST_PATH: "fast path", DRAINING: "draining", BACKING_OFF: "backing off",
-  GATED: "destination down", FULL: "full", STALLED: "stalled", STOPPED: "stopped",
+  GATED: "destination down", FULL: "full", STALLED: "stalled", FAILED: "forwarder failed, restarting", STOPPED: "stopped",
 };
-const TROUBLE = new Set(["BACKING_OFF", "GATED", "FULL", "STALLED", "STOPPED"]);
+const TROUBLE = new Set(["BACKING_OFF", "GATED", "FULL", "STALLED", "FAILED", "STOPPED"]);
 
 export async function render(root) {
   const banner = h("div", { id: "sf-alarms", role: "status", "aria-live": "polite" });

@@ -16,7 +16,8 @@ import java.util.Optional;
 
 /**
  * The console's view of the pipelines (empty when none are configured), the audited enable/disable, and
- * each pipeline that failed to start as a FAILED part ({@code pipeline:<id>}) for /health.
+ * each pipeline that failed to start, or whose MQTT trigger's thread failed and is being restarted, as a
+ * FAILED part ({@code pipeline:<id>}) for /health.
  */
 public final class PipelinesAccess implements PipelineAccess, DegradedPartSource {
 
@@ -42,10 +43,15 @@ public final class PipelinesAccess implements PipelineAccess, DegradedPartSource
 
     @Override
     public List<DegradedPart> degradedParts() {
-        return pipelines.map(Pipelines::failures).orElse(Map.of()).entrySet().stream()
+        List<DegradedPart> parts = new java.util.ArrayList<>(pipelines.map(Pipelines::failures).orElse(Map.of())
+                .entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
                 .map(failure -> new DegradedPart("pipeline:" + failure.getKey(), "FAILED", failure.getValue()))
-                .toList();
+                .toList());
+        pipelines.map(Pipelines::failingTriggers).orElse(Map.of()).forEach((id, error) -> parts.add(
+                new DegradedPart("pipeline:" + id, "FAILED", "trigger thread failed (" + error
+                        + "); restarting it with backoff")));
+        return parts;
     }
 
     @Override

@@ -17,8 +17,10 @@ import java.util.Optional;
  * component ({@code channel:db}) with the probe's error, and the channels whose full buffer is
  * refusing new items ({@code FULL}, "refusing: buffer full": items are being lost). UNKNOWN (not
  * probed yet) is not down, and neither is a channel above its high-water mark that still takes
- * items: its pressure alarm says so. A channel that is not running is left out: the component that
- * failed to start is listed for it (the audit journal for {@code channel:audit}).
+ * items: its pressure alarm says so. A channel whose forwarder failed and is being restarted
+ * ({@code FAILED}, until it delivers again) is listed with its last error, before any other reason. A
+ * channel that is not running is left out: the component that failed to start is listed for it (the
+ * audit journal for {@code channel:audit}).
  */
 public final class DestinationParts implements DegradedPartSource {
 
@@ -47,6 +49,12 @@ public final class DestinationParts implements DegradedPartSource {
             return Optional.empty(); // not running: its component's failure (or the shutdown) is what counts
         }
         String refusing = channel.refusing() ? "; " + REFUSING : "";
+        if (channel.state() == ChannelState.FAILED) {
+            String down = destination.filter(status -> status.state() == ConnectionState.DOWN)
+                    .map(status -> "; " + reason(status)).orElse("");
+            return Optional.of(new DegradedPart(name, ChannelState.FAILED.name(), FORWARDER_FAILED
+                    + channel.lastError().map(error -> " (last error: " + error + ")").orElse("") + down + refusing));
+        }
         Optional<DegradedPart> down = destination
                 .filter(status -> status.state() == ConnectionState.DOWN)
                 .map(status -> new DegradedPart(name, ConnectionState.DOWN.name(), reason(status) + refusing));
@@ -59,6 +67,9 @@ public final class DestinationParts implements DegradedPartSource {
     private static String reason(ConnectionStatus status) {
         return "destination down since " + status.since() + ": " + status.lastError().orElse("no answer");
     }
+
+    /** The reason given for a channel whose forwarder failed, before its last error. */
+    static final String FORWARDER_FAILED = "forwarder failed; restarting it with backoff, buffered items are kept";
 
     /** The reason given for a channel whose full buffer turns new items away. */
     static final String REFUSING = "refusing: buffer full";

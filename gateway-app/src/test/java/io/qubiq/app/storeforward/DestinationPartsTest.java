@@ -49,4 +49,15 @@ class DestinationPartsTest {
         assertThat(DestinationParts.part("channel:db", channel(ChannelState.STOPPED, true),
                 destination(ConnectionState.DOWN))).as("a stopped channel is its component's business").isEmpty();
     }
+
+    // Catches: /health staying READY while a channel's forwarder thread is dead or being restarted.
+    @Test
+    void aChannelWhoseForwarderFailedIsADegradedPartWithItsLastErrorUntilItDeliversAgain() {
+        ChannelStatus failed = new ChannelStatus("db", ChannelState.FAILED, ConnectionState.UP, 1000, 10, 1000, 100.0,
+                80, 60, Optional.empty(), 0, 0, 10, 0, 0, 0, 0, 10, 0, 0, false, false,
+                Optional.of("forwarder failed: java.lang.OutOfMemoryError: Java heap space"), Optional.of(SINCE));
+        assertThat(DestinationParts.part("channel:db", failed, destination(ConnectionState.UP)))
+                .contains(new DegradedPart("channel:db", "FAILED", DestinationParts.FORWARDER_FAILED
+                        + " (last error: forwarder failed: java.lang.OutOfMemoryError: Java heap space)"));
+    }
 }

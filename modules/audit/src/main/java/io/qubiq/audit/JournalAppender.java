@@ -27,6 +27,8 @@ import java.util.zip.CRC32C;
  *
  * <p>After an {@link IOException} from any method the appender must be closed and thrown away: its
  * in-memory view may be ahead of or behind the files, and only {@link #open} (recovery) rebuilds it.
+ * A write that fails part way (a full disk) first cuts the segment back to its last whole record,
+ * so recovery finds nothing torn.
  *
  * <p>Threading: not thread-safe; owned by {@link LocalAuditStore} under its write lock.
  */
@@ -129,8 +131,18 @@ final class JournalAppender implements Closeable {
         }
         pending.flip();
         int written = pending.remaining();
-        while (pending.hasRemaining()) {
-            active.write(pending);
+        try {
+            while (pending.hasRemaining()) {
+                active.write(pending);
+            }
+        } catch (IOException e) {
+            // a full disk takes part of a record: cut it off, so the segment ends at a whole record
+            try {
+                active.truncate(current.bytes());
+            } catch (IOException notCut) {
+                e.addSuppressed(notCut); // recovery cuts the torn tail when the journal is reopened
+            }
+            throw e;
         }
         pending.clear();
         SegmentInfo updated = current.appended(seq, current.bytes() + written);

@@ -1,5 +1,6 @@
 package io.qubiq.audit;
 
+import io.qubiq.buffer.DiskFull;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
@@ -169,7 +170,8 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
             retain(journal);
         } catch (IOException e) {
             lastError = Optional.of(e.toString());
-            throw new TransientException("audit journal in " + dir + " could not be written: " + e, e);
+            throw new TransientException(DiskFull.describe("audit journal in " + dir + " could not be written", e)
+                    + "; the entries stay in the audit channel's buffer and are written again", e);
         } finally {
             lock.writeLock().unlock();
         }

@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Pre-allocates the next segment off the appenders' path, on a background thread, so that an
  * append only copies bytes into pages that are already there. A full disk therefore fails here,
- * as an {@link IOException}, never inside an append. Two ways, by durability:
+ * as an {@link IOException} (on a full disk one that {@link DiskFull} recognises), never inside
+ * an append; the append that needed the segment fails with nothing stored and the next one tries
+ * again. Two ways, by durability:
  *
  * <ul>
  *   <li><b>NONE and PERIODIC</b>: the file is written with zeros in 2 MiB writes (which reserves its
@@ -142,7 +144,8 @@ final class SegmentPreparer implements AutoCloseable {
     } catch (InternalError e) {
       // A fault while touching a mapped page: the file system could not back it (disk full).
       new Prepared(file, channel, mapping, channels).discard();
-      throw new IOException("could not reserve " + segmentBytes + " bytes for " + file, e);
+      throw new IOException(DiskFull.NO_SPACE + ": could not reserve " + segmentBytes
+          + " bytes for " + file + " (a page of its mapping could not be backed)", e);
     }
   }
 

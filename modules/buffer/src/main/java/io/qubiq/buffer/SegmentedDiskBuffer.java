@@ -262,7 +262,8 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
           last = writer.append(payload, now);
         } catch (IOException e) {
           throw new BufferIOException("batch append to " + dir + " failed after "
-              + (last - first + 1) + " of " + payloads.size() + " records (those are stored)", e);
+              + (last - first + 1) + " of " + payloads.size() + " records (those are stored)", e,
+              (int) (last - first + 1));
         } finally {
           if (last >= first) {
             tailSequence = last;

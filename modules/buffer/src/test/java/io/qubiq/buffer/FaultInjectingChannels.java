@@ -22,6 +22,7 @@ final class FaultInjectingChannels implements FileChannelFactory {
   private final AtomicLong forcesUntilFailure = new AtomicLong(Long.MAX_VALUE);
   private volatile Predicate<Path> target = p -> true;
   private final AtomicLong injected = new AtomicLong();
+  private volatile String problem = "";
 
   /** The {@code n}th write (1 = the next one) to a file matching {@code files} fails. */
   void failWrite(long n, Predicate<Path> files) {
@@ -33,6 +34,11 @@ final class FaultInjectingChannels implements FileChannelFactory {
   void failForce(long n, Predicate<Path> files) {
     target = files;
     forcesUntilFailure.set(n);
+  }
+
+  /** Injected failures say this instead of a neutral text, such as the OS's "No space left on device". */
+  void failingWith(String message) {
+    problem = message;
   }
 
   long injected() {
@@ -49,7 +55,8 @@ final class FaultInjectingChannels implements FileChannelFactory {
         && countdown.decrementAndGet() == 0) {
       countdown.set(Long.MAX_VALUE);
       injected.incrementAndGet();
-      throw new IOException("injected " + what + " failure on " + path.getFileName());
+      throw new IOException(problem.isEmpty() ? "injected " + what + " failure on " + path.getFileName()
+          : problem + " (injected " + what + " failure on " + path.getFileName() + ")");
     }
   }
 

@@ -69,6 +69,16 @@ public final class Historian implements Component {
      */
     public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
                      Clock clock, Ticker ticker) {
+        this(config, bus, channel, exec, clock, ticker, io.qubiq.core.event.EventPublisher.none());
+    }
+
+    /**
+     * As above, with {@code events} told of every batch of rows the channel did not accept and did not
+     * enter in the loss ledger itself (see {@link RowBatcher}).
+     */
+    public Historian(HistorianConfig config, TagBus bus, StoreForwardChannel<QuestDbRow> channel, ExecClient exec,
+                     Clock clock, Ticker ticker, io.qubiq.core.event.EventPublisher events) {
+        Objects.requireNonNull(events, "events");
         this.config = Objects.requireNonNull(config, "config");
         this.bus = Objects.requireNonNull(bus, "bus");
         this.exec = Objects.requireNonNull(exec, "exec");
@@ -79,7 +89,7 @@ public final class Historian implements Component {
         this.liveTail = new LiveTail(config.liveTailSamplesPerTag(), config.liveTailMaxSamples());
         this.filter = StorageFilter.of(config, clock, ticker, liveTail);
         this.batcher = new RowBatcher(channel::submit, config.batchMaxRows(), Duration.ofMillis(config.lingerMs()),
-                ticker);
+                ticker, events::lost, clock);
     }
 
     /** A historian on the JVM's monotonic clock ({@link Ticker#system()}) for its intervals. */

@@ -1,7 +1,14 @@
 package io.qubiq.historian;
 
+import io.qubiq.buffer.BufferIOException;
+import io.qubiq.buffer.DiskFull;
+import io.qubiq.core.event.DataLoss;
+import io.qubiq.core.event.LossReason;
 import io.qubiq.core.time.Ticker;
 import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.storeforward.ChannelException;
+import io.qubiq.storeforward.ChannelFullException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +30,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A batch the channel does not accept (buffer refused or failed, channel not running) is
  * counted and logged, never thrown: the tag-bus consumer must keep running. Those rows are lost;
- * the ERROR log and {@link #rowsRejected()} say how many. Rows are counted as pending from
+ * the ERROR log and {@link #rowsRejected()} say how many, and each such batch is told to the loss
+ * ledger ({@link LossSink}, which raises the data-lost alarm): as {@code disk_full} when the disk
+ * was full, else as {@code historian_rows_refused}. A batch the channel refused at its limit
+ * ({@link ChannelFullException}) or because its buffer met a full disk is not told again: the
+ * channel has entered those rows in the ledger itself. Rows are counted as pending from
  * {@link #add} until the channel accepted or refused them.
  *
  * <p>Threading: {@link #add} (tag-bus consumer) and {@link #flushIfDue} (historian ticker) may run
@@ -39,12 +50,27 @@ final class RowBatcher {
         void submit(List<QuestDbRow> batch) throws Exception;
     }
 
+    /** Where rows lost here are reported: the gateway's {@code EventPublisher#lost}. */
+    @FunctionalInterface
+    interface LossSink {
+        void lost(DataLoss loss);
+
+        static LossSink none() {
+            return loss -> { };
+        }
+    }
+
+    /** The connection id the historian's channel and its losses go by. */
+    static final String CONNECTION = "historian";
+
     private static final Logger log = LoggerFactory.getLogger(RowBatcher.class);
     private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
     /** Marks the end of the batches: the writer stops when it takes it. */
     private static final List<QuestDbRow> END = List.of();
 
     private final Submitter submitter;
+    private final LossSink losses;
+    private final Clock clock;
     private final int maxRows;
     private final Duration linger;
     private final Ticker ticker;
@@ -67,6 +93,13 @@ final class RowBatcher {
     final AtomicLong submitFailures = new AtomicLong();
 
     RowBatcher(Submitter submitter, int maxRows, Duration linger, Ticker ticker) {
+        this(submitter, maxRows, linger, ticker, LossSink.none(), Clock.systemUTC());
+    }
+
+    /** @param losses where rejected batches are reported; {@code clock} stamps those reports */
+    RowBatcher(Submitter submitter, int maxRows, Duration linger, Ticker ticker, LossSink losses, Clock clock) {
+        this.losses = losses;
+        this.clock = clock;
         this.submitter = submitter;
         this.maxRows = maxRows;
         this.linger = linger;
@@ -187,6 +220,12 @@ final class RowBatcher {
         }
     }
 
+    /** The channel enters in the ledger what it refuses at its limit and what a full disk kept out. */
+    private static boolean toldByTheChannel(Exception e) {
+        return e instanceof ChannelFullException
+                || e instanceof ChannelException && e.getCause() instanceof BufferIOException io && io.diskFull();
+    }
+
     private void resolved(int rows) {
         unresolved.addAndGet(-rows);
         synchronized (written) {
@@ -198,6 +237,12 @@ final class RowBatcher {
     private void rejected(List<QuestDbRow> batch, Exception e) {
         submitFailures.incrementAndGet();
         long total = rowsRejected.addAndGet(batch.size());
+        if (!toldByTheChannel(e)) {
+            boolean diskFull = DiskFull.causedBy(e);
+            losses.lost(DataLoss.of(clock.instant(), CONNECTION, CONNECTION,
+                    diskFull ? LossReason.DISK_FULL : LossReason.HISTORIAN_ROWS_REFUSED, batch.size(), 0,
+                    "historian rows its store-and-forward channel did not accept: " + e.getMessage()));
+        }
         long now = ticker.nanos();
         synchronized (written) {
             if (loggedOnce && now - lastLogNanos <= LOG_INTERVAL.toNanos()) {

@@ -40,15 +40,25 @@ final class DayCompaction {
             return OptionalLong.empty();
         }
         Path temp = file.resolveSibling(file.getFileName() + TEMP_SUFFIX);
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            write(channel, LedgerFormat.fileHeader());
-            for (LossEntry entry : merged.values()) {
-                write(channel, LedgerFormat.frame(entry, crc));
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                write(channel, LedgerFormat.fileHeader());
+                for (LossEntry entry : merged.values()) {
+                    write(channel, LedgerFormat.frame(entry, crc));
+                }
+                channel.force(true);
             }
-            channel.force(true);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            // a full disk, say: the day file is as it was; its half-written copy must not hold the space
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException notDeleted) {
+                e.addSuppressed(notDeleted);
+            }
+            throw e;
         }
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return OptionalLong.of(Files.size(file));
     }
 

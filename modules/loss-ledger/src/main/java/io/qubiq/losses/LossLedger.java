@@ -76,6 +76,8 @@ public final class LossLedger implements AutoCloseable {
     private final Object pendingLock = new Object();
     private Map<LossEntry.Key, LossEntry> pending = new LinkedHashMap<>();
     private final ReentrantLock files = new ReentrantLock();
+    /** True from a failed write until one succeeds; guarded by {@link #files}. */
+    private boolean writeFailing;
     /** Bytes of every day file, oldest day first; guarded by {@link #files}. */
     private final TreeMap<LocalDate, Long> daySizes;
     private final CRC32C crc = new CRC32C();
@@ -185,17 +187,26 @@ public final class LossLedger implements AutoCloseable {
         Map<LocalDate, List<LossEntry>> byDay = new TreeMap<>();
         batch.values().forEach(e -> byDay.computeIfAbsent(LedgerFormat.dayOf(e.minute()), d -> new ArrayList<>()).add(e));
         int written = 0;
+        boolean failedNow = false;
         for (Map.Entry<LocalDate, List<LossEntry>> day : byDay.entrySet()) {
             try {
                 written += append(day.getKey(), day.getValue());
             } catch (IOException e) {
-                log.error("Loss ledger could not write {} entries of {} to {}: {}; kept in memory, retried at the"
-                        + " next flush", day.getValue().size(), day.getKey(), dir, e.toString());
+                if (!writeFailing) { // once per spell: the flush is retried every second
+                    log.error("Loss ledger could not write {} entries of {} to {}: {}; kept in memory (and shown by"
+                            + " queries), retried at every flush until it succeeds", day.getValue().size(),
+                            day.getKey(), dir, e.toString());
+                }
+                failedNow = true;
                 synchronized (pendingLock) {
                     day.getValue().forEach(entry -> pending.merge(entry.key(), entry, (later, earlier) -> earlier.plus(later)));
                 }
             }
         }
+        if (writeFailing && !failedNow) {
+            log.info("Loss ledger in {} is written again", dir);
+        }
+        writeFailing = failedNow;
         compactFinishedDays();
         return written;
     }
@@ -238,13 +249,24 @@ public final class LossLedger implements AutoCloseable {
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
-            if (channel.size() == 0) {
-                writeFully(channel, LedgerFormat.fileHeader());
+            long before = channel.size();
+            try {
+                if (before == 0) {
+                    writeFully(channel, LedgerFormat.fileHeader());
+                }
+                for (ByteBuffer frame : frames) {
+                    writeFully(channel, frame);
+                }
+                channel.force(false);
+            } catch (IOException e) {
+                // a full disk takes part of a record: cut it off, so the file ends at a whole record
+                try {
+                    channel.truncate(before);
+                } catch (IOException notCut) {
+                    e.addSuppressed(notCut); // the scan on the next open skips the torn tail
+                }
+                throw e;
             }
-            for (ByteBuffer frame : frames) {
-                writeFully(channel, frame);
-            }
-            channel.force(false);
             daySizes.put(day, channel.size());
         }
         if (created) {

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * without a count and a last error: the store-and-forward rule "nothing silently lost" starts here.
  *
  * <p>Threading: {@link #handle} is called by one trigger thread at a time (the tag bus subscriber,
- * the timer, or the MQTT client), serialised by this object's lock; {@link #status} and
+ * the timer, or the MQTT trigger's own queue thread, never the MQTT client's), serialised by this object's lock; {@link #status} and
  * {@link #enable} may be called from any thread.
  */
 public final class Pipeline {

@@ -1,11 +1,10 @@
 package io.qubiq.pipeline;
 
+import io.qubiq.buffer.DiskFull;
 import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -42,9 +41,30 @@ public final class PipelineStateStore {
     private static final Logger LOG = LoggerFactory.getLogger(PipelineStateStore.class);
     private static final String FILE = "pipelines.properties";
 
+    /** Writes the temp file whole and forces it: a seam so tests can make the disk full. */
+    @FunctionalInterface
+    interface TempWrite {
+        void writeAndForce(Path temp, byte[] bytes) throws IOException;
+    }
+
+    /** Writes through {@code files}: create or truncate, write, fsync. */
+    private static TempWrite durable(FileOps files) {
+        return (path, bytes) -> {
+            try (FileChannel channel = files.open(path, EnumSet.of(StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))) {
+                java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+        };
+    }
+
     private final Path file;
     private final Path temp;
     private final FileOps files;
+    private final TempWrite tempWrite;
 
     public PipelineStateStore(Path dir) {
         this(dir, FileOps.system());
@@ -52,9 +72,18 @@ public final class PipelineStateStore {
 
     /** With custom file operations: the power-loss tests record them. */
     public PipelineStateStore(Path dir, FileOps files) {
+        this(dir, files, durable(files));
+    }
+
+    PipelineStateStore(Path dir, TempWrite tempWrite) {
+        this(dir, FileOps.system(), tempWrite);
+    }
+
+    private PipelineStateStore(Path dir, FileOps files, TempWrite tempWrite) {
         this.file = dir.resolve(FILE);
         this.temp = dir.resolve(FILE + ".tmp");
         this.files = files;
+        this.tempWrite = tempWrite;
     }
 
     public Path file() {
@@ -83,20 +112,20 @@ public final class PipelineStateStore {
         }
     }
 
-    /** Replaces the file with {@code states}, atomically and durably. */
+    /**
+     * Replaces the file with {@code states}, atomically and durably. When that fails (a full disk,
+     * say) the file keeps its previous content, the temp file is removed, and the exception says
+     * what failed with the path ("the disk is full" when it is).
+     */
     public void save(Map<String, PipelineState> states) {
         Properties properties = new Properties();
         states.forEach((id, state) -> write(properties, id, state));
         try {
             files.createDirectories(file.getParent());
-            try (FileChannel channel = files.open(temp, EnumSet.of(StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))) {
-                OutputStream out = Channels.newOutputStream(channel);
-                properties.store(out, "Qubiq pipeline state: enabled flags, counters, last errors. Written by the"
-                        + " gateway; edit only while it is stopped.");
-                out.flush();
-                channel.force(true);
-            }
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            properties.store(out, "Qubiq pipeline state: enabled flags, counters, last errors. Written by the"
+                    + " gateway; edit only while it is stopped.");
+            tempWrite.writeAndForce(temp, out.toByteArray());
             try {
                 files.move(temp, file);
             } catch (AtomicMoveNotSupportedException e) {
@@ -104,7 +133,13 @@ public final class PipelineStateStore {
             }
             files.syncDirectory(file.getParent());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write pipeline state " + file + ": " + e.getMessage(), e);
+            try {
+                files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // a leftover temp file is overwritten by the next save
+            }
+            throw new UncheckedIOException(DiskFull.describe("cannot write pipeline state " + file, e)
+                    + "; the previous state file is kept", e);
         }
     }
 

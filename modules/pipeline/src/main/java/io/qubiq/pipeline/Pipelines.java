@@ -158,13 +158,23 @@ public final class Pipelines implements Component {
         return Map.copyOf(failures);
     }
 
+    /**
+     * The running pipelines whose trigger's own thread failed (an MQTT trigger's queue thread) and is
+     * being restarted, each with what killed it, until it handles events again.
+     */
+    public synchronized Map<String, String> failingTriggers() {
+        Map<String, String> failing = new java.util.TreeMap<>();
+        triggers.forEach((id, trigger) -> trigger.failure().ifPresent(error -> failing.put(id, error)));
+        return failing;
+    }
+
     private Trigger trigger(TriggerConfig config) {
         return switch (config.kind()) {
             case TAGS -> new TagChangeTrigger(bus, config.tags().orElseThrow());
             case INTERVAL -> new IntervalTrigger(scheduler, Duration.ofMillis(config.intervalMs().orElseThrow()),
                     clock, ticker);
             case MQTT -> new MqttMessageTrigger(messages, config.mqtt().orElseThrow().connection(),
-                    config.mqtt().orElseThrow().topic());
+                    config.mqtt().orElseThrow().topic(), events, clock);
         };
     }
 
@@ -220,6 +230,9 @@ public final class Pipelines implements Component {
         return List.copyOf(pipelines.values());
     }
 
+    /** True from a failed save until one succeeds; touched by whoever saves (one at a time). */
+    private volatile boolean saveFailing;
+
     private void saveQuietly() {
         Map<String, PipelineState> states;
         synchronized (this) {
@@ -230,8 +243,16 @@ public final class Pipelines implements Component {
         }
         try {
             store.save(states);
+            if (saveFailing) {
+                saveFailing = false;
+                LOG.info("Pipeline state is saved again to {}", store.file());
+            }
         } catch (RuntimeException e) {
-            LOG.warn("Saving pipeline state failed: {}", e.getMessage());
+            if (!saveFailing) { // once per spell: it is retried every few seconds, and costs statistics only
+                saveFailing = true;
+                LOG.warn("Saving pipeline state failed: {}; retried until it succeeds (only counters and enabled"
+                        + " flags are kept there, no data)", e.getMessage());
+            }
         }
     }
 }

@@ -37,6 +37,12 @@ final class PipelineRig implements AutoCloseable {
     final Map<String, OverflowPolicy> policies = new HashMap<>();
     final Map<String, ChannelConfig> channelConfigs = new HashMap<>();
     Pipelines pipelines;
+    /** The MQTT device messages MQTT triggers listen to; none unless set. */
+    io.qubiq.pipeline.trigger.DeviceMessages messages;
+    /** Sees every rendered item before it is submitted; a test may make it throw. */
+    volatile java.util.function.Consumer<String> onRender = item -> { };
+    /** Connections whose channel keeps the synchronous contract (the producer's thread writes). */
+    final java.util.Set<String> synchronous = new java.util.HashSet<>();
 
     PipelineRig(Path dir) {
         this.dir = dir;
@@ -62,16 +68,23 @@ final class PipelineRig implements AutoCloseable {
                     dir.resolve(id).resolve("buffer"), SegmentedDiskBuffer::open,
                     maxBytes -> FileQuarantineStore.open(dir.resolve(id).resolve("quarantine"), maxBytes),
                     sinks.get(id), new TextCodec(), Liveness.alwaysUnknown(), events, Clock.systemUTC());
+            if (synchronous.contains(id)) {
+                channel.synchronousSubmit();
+            }
             channel.start();
             channels.put(id, channel);
         }
-        pipelines = new Pipelines(configs, dir.resolve("pipelines"), bus, null, (pipeline, index, output, variables, engine) -> {
+        pipelines = new Pipelines(configs, dir.resolve("pipelines"), bus, messages, (pipeline, index, output, variables, engine) -> {
             StoreForwardChannel<String> channel = channels.get(output.connection());
             if (channel == null) {
                 throw new IllegalArgumentException("no outbound connection '" + output.connection() + "'");
             }
             Expression text = engine.compile(output.mqtt().orElseThrow().payload(), variables);
-            return new ChannelOutput<>(channel, (scope, itemId) -> render(text, scope));
+            return new ChannelOutput<>(channel, (scope, itemId) -> {
+                String item = render(text, scope);
+                onRender.accept(item);
+                return item;
+            });
         }, Clock.systemUTC(), events);
         pipelines.start();
         return this;

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * Everything one channel discards, told to the loss ledger ({@link EventPublisher#lost}): records
  * damage cost (found when the buffer opened, or while reading), the oldest items a drop-oldest
  * buffer gave up at its limit, and batches a refusing buffer turned away (both also while the disk
- * is almost full, as {@code disk_full}).
+ * is almost full, as {@code disk_full}), and items the buffer could not store because the disk was
+ * full (ENOSPC, also {@code disk_full}).
  *
  * <p>Drops and refusals come from producers, possibly one per append, so they are summed and
  * published at most once a second per reason (and by {@link #flush()}, which the forwarder calls
@@ -40,6 +41,10 @@ final class ChannelLosses {
     private final Pending refusedDiskFull = new Pending(LossReason.DISK_FULL,
             "disk almost full: the buffer was held at its size (overflow_policy refuse): new items were turned"
                     + " away");
+
+    private final Pending writeFailedDiskFull = new Pending(LossReason.DISK_FULL,
+            "the disk is full (No space left on device): the buffer could not store new items and they were"
+                    + " refused");
 
     private long syncFailuresSeen;
     private long lastSyncCheck;
@@ -103,6 +108,11 @@ final class ChannelLosses {
         refusedDiskFull.add(items, bytes);
     }
 
+    /** Items a producer offered that the buffer could not store because the disk was full. */
+    void writeFailedDiskFull(long items, long bytes) {
+        writeFailedDiskFull.add(items, bytes);
+    }
+
     /**
      * At most once a second: compares the buffer's failed-fsync count with the last one seen. A failed
      * fsync loses nothing yet (the records are in the page cache and the next round retries) but
@@ -139,6 +149,7 @@ final class ChannelLosses {
         refused.publish(true);
         droppedDiskFull.publish(true);
         refusedDiskFull.publish(true);
+        writeFailedDiskFull.publish(true);
     }
 
     /** Items and bytes of one reason, summed until the next publication. */

@@ -16,6 +16,12 @@ public enum ChannelState {
     FULL,
     /** Delivery is stopped until an operator acts (the quarantine is full). */
     STALLED,
+    /**
+     * The forwarder died of an unexpected failure (a sink or codec bug, an {@code Error} such as
+     * {@code OutOfMemoryError}) and is restarted with backoff; shown until the restarted forwarder has
+     * delivered normally again. Buffered items are kept.
+     */
+    FAILED,
     /** Stopped. */
     STOPPED
 }

@@ -2,6 +2,7 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.BufferReader;
+import io.qubiq.buffer.DiskFull;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.FailureClass;
 import io.qubiq.core.error.GatewayException;
@@ -40,10 +41,18 @@ import org.slf4j.LoggerFactory;
  *       When the sink names the rejected items they are set aside directly (and the others written
  *       again unless the sink says it already wrote them); otherwise the batch is bisected until
  *       each culprit stands alone.
- *   <li><b>Unknown outcome</b> (and a sink throwing an unchecked exception): one more attempt for
- *       each item; items that reached {@code max_delivery_attempts} at the head of the batch are
- *       quarantined as "outcome unknown", the rest retried after backoff. Idempotent sinks are
- *       retried without a cap.
+ *   <li><b>Unknown outcome</b>: one more attempt for each item; items that reached
+ *       {@code max_delivery_attempts} at the head of the batch are quarantined as "outcome unknown",
+ *       the rest retried after backoff. Idempotent sinks are retried without a cap.
+ *   <li><b>Unclassified</b> (the sink throws an unchecked exception that is none of the above, a bug):
+ *       the batch is bisected until the item that crashes the sink stands alone, the items before it
+ *       delivered; that item gets one more attempt and is retried after backoff, and at
+ *       {@code max_delivery_attempts} it is quarantined as "sink failure: &lt;class&gt;: &lt;message&gt;",
+ *       idempotent sink or not, so one item can never stop a channel. An item whose decoding crashes
+ *       the codec the same way is quarantined at the cap as "codec failure: ...".
+ *   <li><b>{@link Error}</b> from the sink (such as {@code OutOfMemoryError}): one more attempt for each
+ *       item of the write, then the error is rethrown: it ends the forwarder's thread, which its
+ *       supervisor restarts (see {@link Forwarder}).
  * </ul>
  *
  * A sink with {@link EncodedWrites} gets the items' bytes instead of decoded items; every rule
@@ -61,21 +70,38 @@ final class DeliveryAttempt<T> {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryAttempt.class);
     static final String OUTCOME_UNKNOWN = "outcome unknown: check the destination before retrying";
+    static final String SINK_FAILURE = "sink failure: ";
+    static final String CODEC_FAILURE = "codec failure: ";
     static final int MAX_REASON_CHARS = 500;
     static final int MAX_ERROR_CHARS = 4000;
 
-    enum Kind { DONE, RETRY, STALLED }
+    /**
+     * What the forwarder does next: done; retry with backoff; stalled because the quarantine is full
+     * (an operator must make room); stalled because the quarantine could not be written (the disk:
+     * retried until a write succeeds).
+     */
+    enum Kind { DONE, RETRY, STALLED, QUARANTINE_UNWRITABLE }
 
-    record Outcome(Kind kind, String detail) {
+    /** @param diskFull a storage failure that was a full disk ({@link DiskFull}) */
+    record Outcome(Kind kind, String detail, boolean diskFull) {
+        Outcome(Kind kind, String detail) {
+            this(kind, detail, false);
+        }
     }
 
     /** Ends an attempt early; carries no stack trace, it is control flow. */
     private static final class Stop extends Exception {
         final Kind kind;
+        final boolean diskFull;
 
         Stop(Kind kind, String message) {
+            this(kind, message, false);
+        }
+
+        Stop(Kind kind, String message, boolean diskFull) {
             super(message, null, false, false);
             this.kind = kind;
+            this.diskFull = diskFull;
         }
     }
 
@@ -163,7 +189,9 @@ final class DeliveryAttempt<T> {
                 }
                 writeRun(run);
                 run = new ArrayList<>();
-                if (entry instanceof PreparedBatch.Undecodable<T> undecodable) {
+                if (entry instanceof PreparedBatch.CodecFailed<T> crashed) {
+                    codecFailed(crashed);
+                } else if (entry instanceof PreparedBatch.Undecodable<T> undecodable) {
                     ItemEnvelope envelope = undecodable.envelope();
                     setAside(entry.sequence(), envelope.item(), envelope.attempts(), envelope.firstFailureMillis(),
                             FailureClass.PERMANENT, EncodedWrites.UNDECODABLE, undecodable.error());
@@ -178,7 +206,7 @@ final class DeliveryAttempt<T> {
             writeRun(run);
             return new Outcome(Kind.DONE, "");
         } catch (Stop stop) {
-            return new Outcome(stop.kind, stop.getMessage());
+            return new Outcome(stop.kind, stop.getMessage(), stop.diskFull);
         }
     }
 
@@ -236,9 +264,14 @@ final class DeliveryAttempt<T> {
         } catch (GatewayException e) {
             throw new IllegalStateException("unexpected failure class " + e.failureClass(), e);
         } catch (RuntimeException e) {
-            log.error("Sink of {} threw {}; counted as an attempt with unknown outcome", connection, e.toString(), e);
-            unknownOutcome(run, e.toString());
+            sinkFailed(run, e);
             return;
+        } catch (Error e) {
+            long now = clock.millis();
+            for (Decoded<T> item : run) {
+                failedOnce(item.sequence(), item.envelope(), now);
+            }
+            throw e;
         }
         window.succeeded(run.size(), nanoClock.getAsLong() - started);
         delivered(run, run.size());
@@ -320,6 +353,71 @@ final class DeliveryAttempt<T> {
         return capped;
     }
 
+    /**
+     * The sink threw something unclassified: bisect down to the item that crashes it, the items
+     * before it delivered; that one is retried after backoff and quarantined at the attempt cap.
+     */
+    private void sinkFailed(List<Decoded<T>> run, RuntimeException e) throws Stop {
+        String reason = sinkFailure(e);
+        counters.error(reason, clock.instant());
+        if (run.size() > 1) {
+            log.warn("Sink of {} threw {} writing {} items; writing them in halves to find the item it fails on",
+                    connection, e.toString(), run.size());
+            int middle = run.size() / 2;
+            writeRun(new ArrayList<>(run.subList(0, middle)));
+            writeRun(new ArrayList<>(run.subList(middle, run.size())));
+            return;
+        }
+        Decoded<T> item = run.get(0);
+        int attempts = failedOnce(item.sequence(), item.envelope(), clock.millis());
+        log.error("Sink of {} threw {} writing item {} (attempt {} of {})", connection, e.toString(),
+                item.sequence(), attempts, config.maxDeliveryAttempts(), e);
+        if (attempts < config.maxDeliveryAttempts()) {
+            throw new Stop(Kind.RETRY, reason);
+        }
+        quarantineItem(item, FailureClass.UNKNOWN_OUTCOME, reason, stackHead(e));
+        acknowledge(item.sequence());
+    }
+
+    /**
+     * The codec crashed decoding an item: an attempt; set aside at the cap (the caller acknowledges
+     * it), else retried after backoff.
+     */
+    private void codecFailed(PreparedBatch.CodecFailed<T> entry) throws Stop {
+        RuntimeException e = entry.error();
+        String reason = CODEC_FAILURE + describe(e);
+        counters.error(reason, clock.instant());
+        int attempts = failedOnce(entry.sequence(), entry.envelope(), clock.millis());
+        log.error("Codec of {} threw {} decoding item {} (attempt {} of {})", connection, e.toString(),
+                entry.sequence(), attempts, config.maxDeliveryAttempts(), e);
+        if (attempts < config.maxDeliveryAttempts()) {
+            throw new Stop(Kind.RETRY, reason);
+        }
+        Tries t = tries.remove(entry.sequence());
+        setAside(entry.sequence(), entry.envelope().item(), t.attempts, t.firstFailureMillis,
+                FailureClass.PERMANENT, reason, stackHead(e));
+    }
+
+    /** {@code "sink failure: <class>: <message>"}, the quarantine reason of an item that crashes the sink. */
+    static String sinkFailure(Throwable e) {
+        return SINK_FAILURE + describe(e);
+    }
+
+    /** {@code <class>: <message>}, or the class alone when there is no message. */
+    static String describe(Throwable e) {
+        return e.getMessage() == null ? e.getClass().getName() : e.getClass().getName() + ": " + e.getMessage();
+    }
+
+    /** The exception and the top of its stack, for the quarantine entry's error text. */
+    private static String stackHead(Throwable e) {
+        StringBuilder text = new StringBuilder(e.toString());
+        StackTraceElement[] stack = e.getStackTrace();
+        for (int i = 0; i < Math.min(8, stack.length); i++) {
+            text.append("\n\tat ").append(stack[i]);
+        }
+        return text.toString();
+    }
+
     private void permanent(List<Decoded<T>> run, PermanentException e) throws Stop {
         counters.error(e.getMessage(), clock.instant());
         long now = clock.millis();
@@ -372,10 +470,15 @@ final class DeliveryAttempt<T> {
     }
 
     private void failedOnce(Decoded<T> item, long now) {
-        Tries t = tries.computeIfAbsent(item.sequence(), sequence -> {
+        failedOnce(item.sequence(), item.envelope(), now);
+    }
+
+    /** Counts one more failed attempt for the record; returns its attempts so far. */
+    private int failedOnce(long sequence, ItemEnvelope envelope, long now) {
+        Tries t = tries.computeIfAbsent(sequence, key -> {
             Tries seeded = new Tries();
-            seeded.attempts = item.envelope().attempts();
-            seeded.firstFailureMillis = item.envelope().firstFailureMillis();
+            seeded.attempts = envelope.attempts();
+            seeded.firstFailureMillis = envelope.firstFailureMillis();
             return seeded;
         });
         t.attempts++;
@@ -383,6 +486,7 @@ final class DeliveryAttempt<T> {
             t.firstFailureMillis = now;
         }
         t.lastFailureMillis = now;
+        return t.attempts;
     }
 
     private void quarantineItem(Decoded<T> item, FailureClass failureClass, String reason, String error) throws Stop {
@@ -411,7 +515,9 @@ final class DeliveryAttempt<T> {
         } catch (QuarantineFullException e) {
             throw new Stop(Kind.STALLED, e.getMessage());
         } catch (IOException e) {
-            throw new Stop(Kind.STALLED, "the quarantine could not be written: " + e.getMessage());
+            // not a full quarantine: the item stays at the head of the buffer, unacknowledged
+            throw new Stop(Kind.QUARANTINE_UNWRITABLE, DiskFull.describe("item " + sequence
+                    + " could not be written to the quarantine", e), DiskFull.causedBy(e));
         }
         retry.ifPresent(pending -> retried.failedAgain(pending, entry));
         counters.itemsQuarantined.incrementAndGet();

@@ -4,7 +4,9 @@ import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.DurableBuffer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.QuarantineFullAlarm;
+import io.qubiq.core.event.QuarantineUnwritableAlarm;
 import io.qubiq.core.health.ConnectionState;
+import io.qubiq.core.lifecycle.SupervisedThread;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.core.sink.Sink;
@@ -28,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * small batch to fill, and hands it to {@link DeliveryAttempt}. A transient failure (or an unknown
  * outcome below the attempt cap) backs off exponentially with jitter and retries the same head
  * batch; the wait ends early when the monitor reports a change. A full quarantine stops delivery
- * (STALLED) and raises an alarm until an operator makes room.
+ * (STALLED) and raises an alarm until an operator makes room; a quarantine that cannot be written
+ * (a full disk) stops it the same way with its own alarm, and the item is set aside at the first
+ * retry (every few seconds) that succeeds.
  *
  * <p>The next batch is read and decoded by a {@link ReadAhead} while the current one is written
  * (only unwrapped, when the sink has {@link EncodedWrites}: it then reads the items' bytes as it
@@ -38,8 +42,14 @@ import org.slf4j.LoggerFactory;
  * were peeked when its turn came.
  *
  * <p>A crash anywhere replays from the last acknowledged record: the sink may see a batch twice,
- * never lose one. Threading: owns the buffer's reader; runs on its own thread, and reads ahead on
- * one more ({@code forwarder-<connection>-read-ahead}), which it ends before it returns.
+ * never lose one. So does a failure of the forwarder itself: anything thrown out of its loop ends
+ * its thread, and its {@link SupervisedThread} runs it again on a new one after a backoff (see
+ * {@link ForwarderSupervision}), from the last acknowledgement, with the delivery attempts counted
+ * so far (an item that keeps crashing the sink is quarantined at the attempt cap).
+ *
+ * <p>Threading: owns the buffer's reader; runs on its supervised thread ({@code forwarder-<connection>},
+ * one at a time), and reads ahead on one more ({@code forwarder-<connection>-read-ahead}), which
+ * {@link #close} ends once the channel stopped.
  */
 final class Forwarder<T> implements Runnable {
 
@@ -57,6 +67,8 @@ final class Forwarder<T> implements Runnable {
     private final DeliveryAttempt<T> delivery;
     private final QuarantineStore quarantine;
     private boolean stallAlarm;
+    private volatile SupervisedThread supervisor;
+    private boolean unwritableAlarm;
     /** The last sequence of the last batch delivered in full; every record up to it is acknowledged. */
     private long deliveredThrough = Long.MIN_VALUE;
 
@@ -76,8 +88,20 @@ final class Forwarder<T> implements Runnable {
                         () -> buffer.stats().usedBytes(), buffer.stats().maxBytes()), System::nanoTime);
     }
 
+    /** The thread this forwarder runs on, told when delivery works normally (after a restart). */
+    void supervisedBy(SupervisedThread thread) {
+        this.supervisor = thread;
+    }
+
+    /**
+     * Delivers until the channel stops. Anything unexpected is thrown out to the {@link
+     * SupervisedThread}, which reports it and runs this again on a new thread after a backoff: the
+     * forwarder then starts over from the buffer's last acknowledgement.
+     */
     @Override
     public void run() {
+        deliveredThrough = Long.MIN_VALUE;
+        readAhead.discard();
         try {
             while (channel.running()) {
                 step();
@@ -85,17 +109,18 @@ final class Forwarder<T> implements Runnable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (RuntimeException | Error e) {
-            log.error("Forwarder of {} stopped by a bug: {}; buffered items stay on disk for the next start",
-                    channel.connection(), e.toString(), e);
-            channel.counters.error("forwarder stopped: " + e, clock.instant());
-            channel.state(ChannelState.STALLED);
-        } finally {
-            try {
-                readAhead.close();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        }
+    }
+
+    /** Ends the read-ahead thread; after the forwarder's thread has ended for good. */
+    void close() throws InterruptedException {
+        readAhead.close();
+    }
+
+    private void workedNormally() {
+        SupervisedThread thread = supervisor;
+        if (thread != null) {
+            thread.workedNormally();
         }
     }
 
@@ -108,9 +133,12 @@ final class Forwarder<T> implements Runnable {
         channel.wakeups.clear(Wakeups.Reason.DATA);
         if (channel.handOffWaiting()) {
             // handed-off items are older than anything in the buffer: they go first
-            long acknowledged = channel.deliverHandOff();
-            if (acknowledged != Long.MIN_VALUE) {
-                deliveredThrough = acknowledged;
+            HandOffDelivery.Result result = channel.handOffDelivery().deliver();
+            if (result.acknowledged() != Long.MIN_VALUE) {
+                deliveredThrough = result.acknowledged();
+            }
+            if (result.delivered()) {
+                workedNormally();
             }
             return;
         }
@@ -123,6 +151,7 @@ final class Forwarder<T> implements Runnable {
         }
         if (batch.isEmpty()) {
             if (channel.openLatchIfDrained()) {
+                workedNormally(); // nothing left that failed: the restarted forwarder is at rest
                 if (channel.state() != ChannelState.FAST_PATH) {
                     channel.state(ChannelState.IDLE);
                 }
@@ -142,9 +171,11 @@ final class Forwarder<T> implements Runnable {
                 deliveredThrough = batch.lastSequence();
                 backoff.reset();
                 clearStall();
+                workedNormally();
             }
             case RETRY -> backOff(outcome.detail());
             case STALLED -> stall(outcome.detail());
+            case QUARANTINE_UNWRITABLE -> unwritable(outcome.detail(), outcome.diskFull());
         }
     }
 
@@ -177,7 +208,25 @@ final class Forwarder<T> implements Runnable {
         channel.wakeups.await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
     }
 
+    /** The quarantine's write failed (not its limit): the same stop, its own alarm, retried alike. */
+    private void unwritable(String why, boolean diskFull) throws InterruptedException {
+        channel.state(ChannelState.STALLED);
+        if (!unwritableAlarm) {
+            unwritableAlarm = true;
+            events.alarm(new QuarantineUnwritableAlarm(channel.connection(), true, clock.instant(),
+                    diskFull, why));
+            log.error("Delivery to {} is stopped: {}; the item stays in the buffer and is set aside as soon as the"
+                    + " write succeeds", channel.connection(), why);
+        }
+        channel.wakeups.await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
+    }
+
     private void clearStall() {
+        if (unwritableAlarm) {
+            unwritableAlarm = false;
+            events.alarm(new QuarantineUnwritableAlarm(channel.connection(), false, clock.instant(), false, ""));
+            log.info("Delivery to {} resumed: the quarantine could be written again", channel.connection());
+        }
         if (stallAlarm) {
             stallAlarm = false;
             events.alarm(new QuarantineFullAlarm(channel.connection(), false, clock.instant(), quarantine.usedBytes(),

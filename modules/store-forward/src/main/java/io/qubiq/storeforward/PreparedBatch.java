@@ -43,6 +43,13 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
     record Undecodable<T>(BufferedRecord record, ItemEnvelope envelope, String error) implements Entry<T> {
     }
 
+    /**
+     * An envelope whose item crashed the codec with an unclassified exception (a codec bug, not a
+     * refusal): it counts as a delivery attempt and is quarantined at the attempt cap.
+     */
+    record CodecFailed<T>(BufferedRecord record, ItemEnvelope envelope, RuntimeException error) implements Entry<T> {
+    }
+
     static <T> PreparedBatch<T> empty() {
         return new PreparedBatch<>(List.of());
     }
@@ -68,6 +75,8 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
                 entries.add(new Decoded<>(record, envelope.get(), codec.decode(envelope.get().item())));
             } catch (PermanentException e) {
                 entries.add(new Undecodable<>(record, envelope.get(), e.getMessage()));
+            } catch (RuntimeException e) {
+                entries.add(new CodecFailed<>(record, envelope.get(), e));
             }
         }
         return new PreparedBatch<>(entries);

@@ -25,7 +25,9 @@ import java.util.concurrent.TimeUnit;
  * afresh (head-of-line retry). Records dropped oldest-first while read ahead may still be
  * delivered once, as they may between a peek and its acknowledgement.
  *
- * <p><b>Threading.</b> {@link #fetch} and {@link #close} are called by the forwarder thread only;
+ * <p><b>Threading.</b> {@link #fetch} and {@link #discard} are called by the forwarder's thread only
+ * (one at a time: a restarted forwarder's new thread is started by the old one), {@link #close} by
+ * the channel once that thread has ended;
  * the read-ahead runs on one daemon thread, {@code forwarder-<connection>-read-ahead}. The buffer
  * reader and the codec are safe for this (peeks and acknowledgements take the buffer's lock; codecs
  * are thread-safe by contract of their use on producer threads).
@@ -110,6 +112,15 @@ final class ReadAhead<T> implements AutoCloseable {
                 throw error;
             }
             throw new IllegalStateException("read-ahead failed", cause);
+        }
+    }
+
+    /** Forgets the batch read ahead (the forwarder starts over from its last acknowledgement). */
+    void discard() {
+        Future<PreparedBatch<T>> pending = ahead;
+        ahead = null;
+        if (pending != null) {
+            pending.cancel(false);
         }
     }
 

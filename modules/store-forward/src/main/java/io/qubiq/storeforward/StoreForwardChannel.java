@@ -2,13 +2,11 @@ package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.BufferFullException;
+import io.qubiq.buffer.BufferIOException;
 import io.qubiq.buffer.BufferOptions;
 import io.qubiq.buffer.BufferStats;
 import io.qubiq.buffer.DurableBuffer;
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.core.error.GatewayException;
-import io.qubiq.core.error.PermanentException;
-import io.qubiq.core.error.UnknownOutcomeException;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.sink.ItemCodec;
@@ -53,6 +51,14 @@ import org.slf4j.LoggerFactory;
  * {@code always} keeps the older contract: on the fast path the producer's thread writes the batch
  * under the exclusive latch lock ({@link SubmitOutcome#DELIVERED}), buffering it if that fails.
  *
+ * <p><b>Supervision.</b> The forwarder runs on a {@link io.qubiq.core.lifecycle.SupervisedThread}:
+ * anything thrown out of its loop (a sink or codec bug it could not classify, an {@code Error} such as
+ * {@code OutOfMemoryError}) is logged with its stack, raises the {@code forwarder_failed} alarm, shows
+ * the channel as {@link ChannelState#FAILED} (degraded on {@code /health}) and restarts the forwarder
+ * after a backoff; the alarm clears once it delivers normally again ({@link ForwarderSupervision}).
+ * The hand-off's forwarder side is {@link HandOffDelivery}; a direct write's failure classes are
+ * {@link DirectWrite}'s, for both the hand-off and a synchronous channel's fast path.
+ *
  * <p><b>Threading.</b> {@code submit} is safe for any number of producer threads; the sink is only
  * ever called by one thread at a time: the forwarder (or, for a synchronous channel, a producer under
  * the exclusive latch lock while the forwarder waits). {@link #start} and {@link #stop} are called by the lifecycle thread.
@@ -85,10 +91,15 @@ public final class StoreForwardChannel<T> implements Component {
     private DurableBuffer buffer;
     private QuarantineStore quarantineStore;
     private Quarantine<T> quarantine;
+    private final DirectWrite<T> direct;
+    private final ForwarderSupervision supervision;
+    private HandOffDelivery<T> handOffDelivery;
     private Forwarder<T> forwarder;
-    private Thread forwarderThread;
+    private volatile io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
+    /** True from a disk-full append failure until an append succeeds: logged once per such spell. */
+    private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
     private final java.util.concurrent.atomic.AtomicBoolean heldForDisk = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -127,6 +138,8 @@ public final class StoreForwardChannel<T> implements Component {
         this.losses = new ChannelLosses(connection, events, clock);
         this.pressure = new PressureAlarms(connection, counters, events, clock, losses);
         this.synchronous = config.durability() == io.qubiq.buffer.Durability.ALWAYS;
+        this.direct = new DirectWrite<>(connection, sink, this::encode, counters, clock);
+        this.supervision = new ForwarderSupervision(connection, counters, events, clock);
         liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
     }
 
@@ -200,9 +213,13 @@ public final class StoreForwardChannel<T> implements Component {
         }
         running = true;
         state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
+        handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct, config.batchMaxItems(),
+                events, clock);
         forwarder = new Forwarder<>(this, config, sink, codec, buffer, quarantineStore, liveness, events, clock);
-        forwarderThread = new Thread(forwarder, "forwarder-" + connection);
-        forwarderThread.setDaemon(true);
+        // supervised: whatever kills the forwarder's thread, a new one takes over after a backoff
+        forwarderThread = new io.qubiq.core.lifecycle.SupervisedThread("forwarder-" + connection, forwarder,
+                config.backoffInitialMs(), config.backoffMaxMs(), supervision);
+        forwarder.supervisedBy(forwarderThread);
         forwarderThread.start();
     }
 
@@ -217,12 +234,13 @@ public final class StoreForwardChannel<T> implements Component {
             return;
         }
         running = false;
+        forwarderThread.requestStop();
         wakeups.signal(Wakeups.Reason.STOP);
-        forwarderThread.join(Duration.ofSeconds(10).toMillis());
-        if (forwarderThread.isAlive()) {
+        if (!forwarderThread.join(Duration.ofSeconds(10).toMillis())) {
             forwarderThread.interrupt();
             forwarderThread.join(Duration.ofSeconds(5).toMillis());
         }
+        forwarder.close();
         losses.flush();
         latch.exclusive().lock();
         try {
@@ -353,104 +371,21 @@ public final class StoreForwardChannel<T> implements Component {
         }
     }
 
+    /** How many times the forwarder's thread was restarted after a failure (for tests). */
+    long forwarderRestarts() {
+        io.qubiq.core.lifecycle.SupervisedThread supervisor = forwarderThread;
+        return supervisor == null ? 0 : supervisor.restarts();
+    }
+
+    /** The forwarder's side of the hand-off. */
+    HandOffDelivery<T> handOffDelivery() {
+        return handOffDelivery;
+    }
+
     /** True when handed-off batches wait for the forwarder. */
     boolean handOffWaiting() {
         HandOff<T> current = handOff;
         return current != null && current.hasQueued();
-    }
-
-    /**
-     * Forwarder thread: writes the oldest handed-off batches (up to one batch). On success returns the
-     * last sequence acknowledged in the buffer when a spill had copied them there meanwhile (else
-     * {@link Long#MIN_VALUE}); on any failure the batch goes to the buffer as the fast path's did, ahead
-     * of what is still queued, and the latch closes.
-     */
-    long deliverHandOff() {
-        List<T> batch = handOff.take(config.batchMaxItems());
-        if (batch.isEmpty()) {
-            return Long.MIN_VALUE;
-        }
-        counters.deliveryAttempts.addAndGet(batch.size());
-        try {
-            sink.write(batch);
-        } catch (PermanentException e) {
-            counters.error(e.getMessage(), clock.instant());
-            List<byte[]> items = encode(batch);
-            List<byte[]> toBuffer = items;
-            boolean indexesValid = e.rejected().stream().allMatch(r -> r.index() >= 0 && r.index() < items.size());
-            if (e.othersWritten() && indexesValid) {
-                toBuffer = new ArrayList<>();
-                long rejectedBytes = 0;
-                for (PermanentException.RejectedItem rejected : e.rejected()) {
-                    toBuffer.add(items.get(rejected.index()));
-                    rejectedBytes += items.get(rejected.index()).length;
-                }
-                long bytes = items.stream().mapToLong(b -> b.length).sum();
-                counters.itemsDelivered.addAndGet(batch.size() - toBuffer.size());
-                counters.bytesOut.add(bytes - rejectedBytes);
-            }
-            failHandOff(envelopes(toBuffer, 1, clock.millis()));
-            return Long.MIN_VALUE;
-        } catch (UnknownOutcomeException e) {
-            counters.error(e.getMessage(), clock.instant());
-            failHandOff(envelopes(encode(batch), 1, clock.millis()));
-            return Long.MIN_VALUE;
-        } catch (GatewayException e) {
-            counters.error(e.getMessage(), clock.instant());
-            failHandOff(envelopes(encode(batch), 0, 0));
-            return Long.MIN_VALUE;
-        } catch (RuntimeException e) {
-            log.error("Sink of {} threw {} writing handed-off items; they are buffered", connection, e.toString(), e);
-            counters.error(e.toString(), clock.instant());
-            failHandOff(envelopes(encode(batch), 1, clock.millis()));
-            return Long.MIN_VALUE;
-        }
-        counters.itemsDelivered.addAndGet(batch.size());
-        counters.bytesOut.add(handOff.inFlightBytes());
-        io.qubiq.buffer.SequenceRange copies = handOff.complete();
-        if (copies == null) {
-            state = ChannelState.FAST_PATH;
-            return Long.MIN_VALUE;
-        }
-        try {
-            buffer.reader().acknowledge(copies.last());
-        } catch (BufferException e) {
-            // not acknowledged: the copies are delivered again from the buffer (at least once)
-            counters.error("buffer: " + e.getMessage(), clock.instant());
-            return Long.MIN_VALUE;
-        }
-        return copies.last();
-    }
-
-    /**
-     * Forwarder thread, after a handed-off batch failed: {@code payloads} (what of it must be kept) go to
-     * the buffer, then the queued hand-off behind them, and the latch closes. When a spill already copied
-     * the batch into the buffer there is nothing to add: the backlog retries it.
-     */
-    private void failHandOff(List<byte[]> payloads) {
-        latch.exclusive().lock();
-        try {
-            if (handOff.complete() != null) {
-                return;
-            }
-            List<byte[]> all = new ArrayList<>(payloads);
-            all.addAll(envelopes(encode(handOff.drainQueued()), 0, 0));
-            if (all.isEmpty()) {
-                return;
-            }
-            try {
-                appendLocked(latch, all, all.size());
-            } catch (ChannelFullException | ChannelException e) {
-                log.error("Channel {}: {} handed-off items could not be buffered after their write failed: {}",
-                        connection, all.size(), e.getMessage());
-                events.lost(io.qubiq.core.event.DataLoss.of(clock.instant(), "channel", connection,
-                        io.qubiq.core.event.LossReason.REFUSED, all.size(),
-                        all.stream().mapToLong(p -> p.length).sum(),
-                        "handed-off items whose write failed could not be buffered: " + e.getMessage()));
-            }
-        } finally {
-            latch.exclusive().unlock();
-        }
     }
 
     /** On stop, with the exclusive latch lock: what the hand-off still holds goes to the buffer. */
@@ -482,7 +417,7 @@ public final class StoreForwardChannel<T> implements Component {
         }
     }
 
-    private List<byte[]> encode(List<T> batch) {
+    List<byte[]> encode(List<T> batch) {
         List<byte[]> items = new ArrayList<>(batch.size());
         for (T item : batch) {
             items.add(codec.encode(item));
@@ -490,48 +425,22 @@ public final class StoreForwardChannel<T> implements Component {
         return items;
     }
 
-    /** Under the exclusive latch lock: writes the batch directly; on any failure buffers it instead. */
+    /**
+     * Under the exclusive latch lock: writes the batch directly; on any failure buffers what must be
+     * kept (see {@link DirectWrite}), then rethrows an {@link Error} the sink threw.
+     */
     private SubmitOutcome writeFastPath(OrderingLatch latch, List<T> batch)
             throws ChannelFullException, ChannelException {
-        counters.deliveryAttempts.addAndGet(batch.size());
-        try {
-            sink.write(batch);
-        } catch (PermanentException e) {
-            counters.error(e.getMessage(), clock.instant());
-            List<byte[]> items = encode(batch);
-            List<byte[]> toBuffer = items;
-            boolean indexesValid = e.rejected().stream().allMatch(r -> r.index() >= 0 && r.index() < items.size());
-            if (e.othersWritten() && indexesValid) {
-                // the sink wrote all but the rejected ones: only those go on, to be quarantined in order
-                toBuffer = new ArrayList<>();
-                long rejectedBytes = 0;
-                for (PermanentException.RejectedItem rejected : e.rejected()) {
-                    toBuffer.add(items.get(rejected.index()));
-                    rejectedBytes += items.get(rejected.index()).length;
-                }
-                // the written ones came in and went out here; the rejected ones are counted in when appended
-                long bytes = items.stream().mapToLong(b -> b.length).sum();
-                int written = batch.size() - toBuffer.size();
-                counters.itemsIn.addAndGet(written);
-                counters.bytesIn.add(bytes - rejectedBytes);
-                counters.itemsDelivered.addAndGet(written);
-                counters.bytesOut.add(bytes - rejectedBytes);
-            }
-            appendLocked(latch, envelopes(toBuffer, 1, clock.millis()), 0);
-            return SubmitOutcome.BUFFERED;
-        } catch (UnknownOutcomeException e) {
-            counters.error(e.getMessage(), clock.instant());
-            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()), 0);
-            return SubmitOutcome.BUFFERED;
-        } catch (GatewayException e) {
-            counters.error(e.getMessage(), clock.instant());
-            appendLocked(latch, envelopes(encode(batch), 0, 0), 0);
-            return SubmitOutcome.BUFFERED;
-        } catch (RuntimeException e) {
-            // a sink bug: keep the data, count the attempt, let the forwarder's attempt cap decide
-            log.error("Sink of {} threw {} on the fast path; the batch is buffered", connection, e.toString(), e);
-            counters.error(e.toString(), clock.instant());
-            appendLocked(latch, envelopes(encode(batch), 1, clock.millis()), 0);
+        java.util.Optional<DirectWrite.Failure> failed = direct.write(batch);
+        if (failed.isPresent()) {
+            DirectWrite.Failure failure = failed.get();
+            // items written anyway came in and went out here; the rest are counted in when appended
+            counters.itemsIn.addAndGet(failure.written());
+            counters.bytesIn.add(failure.writtenBytes());
+            counters.itemsDelivered.addAndGet(failure.written());
+            counters.bytesOut.add(failure.writtenBytes());
+            appendLocked(latch, failure.toBuffer(), 0);
+            failure.rethrowError();
             return SubmitOutcome.BUFFERED;
         }
         long bytes = fastPathBytes.estimate(batch);
@@ -555,7 +464,7 @@ public final class StoreForwardChannel<T> implements Component {
      * Appends under a latch lock the caller holds, then closes the latch and wakes the forwarder. The
      * first {@code alreadyIn} payloads were counted in when they were handed off.
      */
-    private io.qubiq.buffer.SequenceRange appendLocked(OrderingLatch latch, List<byte[]> payloads, int alreadyIn)
+    io.qubiq.buffer.SequenceRange appendLocked(OrderingLatch latch, List<byte[]> payloads, int alreadyIn)
             throws ChannelFullException, ChannelException {
         if (payloads.isEmpty()) {
             return null;
@@ -575,12 +484,20 @@ public final class StoreForwardChannel<T> implements Component {
             }
             losses.refused(payloads.size(), refusedBytes);
             throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
+        } catch (BufferIOException e) {
+            counters.error("buffer: " + e.getMessage(), clock.instant());
+            storageFailed(latch, payloads, alreadyIn, e);
+            throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
+                    + e.getMessage(), e);
         } catch (BufferException | IllegalStateException e) {
             counters.error("buffer: " + e.getMessage(), clock.instant());
             throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
                     + e.getMessage(), e);
         }
         latch.close();
+        if (diskFullLogged.get() && diskFullLogged.getAndSet(false)) {
+            log.info("Channel {}: its buffer stores new items again", connection);
+        }
         long bytes = 0;
         for (int i = alreadyIn; i < payloads.size(); i++) {
             bytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
@@ -590,6 +507,40 @@ public final class StoreForwardChannel<T> implements Component {
         pressure.noteAppended(buffer.stats(), diskCritical);
         wakeups.signal(Wakeups.Reason.DATA);
         return range;
+    }
+
+    /**
+     * After an append failed on the disk: the first records of a batch may be stored all the same
+     * ({@link BufferIOException#storedRecords()}); they are counted in and the latch closes behind
+     * them, so nothing overtakes them. On a full disk, the producer's items that were not stored are
+     * told to the loss ledger as {@code disk_full} (items counted in at a hand-off are the hand-off's
+     * to account for).
+     */
+    private void storageFailed(OrderingLatch latch, List<byte[]> payloads, int alreadyIn, BufferIOException e) {
+        int stored = Math.min(e.storedRecords(), payloads.size());
+        if (stored > 0) {
+            latch.close();
+            for (int i = alreadyIn; i < stored; i++) {
+                counters.itemsIn.incrementAndGet();
+                counters.bytesIn.add(payloads.get(i).length - ItemEnvelope.HEADER_BYTES);
+            }
+            wakeups.signal(Wakeups.Reason.DATA);
+        }
+        if (!e.diskFull()) {
+            return;
+        }
+        long lostBytes = 0;
+        int from = Math.max(alreadyIn, stored);
+        for (int i = from; i < payloads.size(); i++) {
+            lostBytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
+        }
+        if (payloads.size() > from) {
+            if (!diskFullLogged.getAndSet(true)) {
+                log.error("Channel {}: the disk is full: its buffer cannot store new items ({}); they are refused and"
+                        + " entered in the loss ledger as disk_full until space is freed", connection, e.getMessage());
+            }
+            losses.writeFailedDiskFull(payloads.size() - from, lostBytes);
+        }
     }
 
     /** Puts items from the quarantine back on the buffer, durably, behind the current backlog. */
@@ -633,7 +584,12 @@ public final class StoreForwardChannel<T> implements Component {
         }
     }
 
+    /** The state the console shows: {@link ChannelState#FAILED} from a forwarder failure until it delivers again. */
     ChannelState state() {
+        io.qubiq.core.lifecycle.SupervisedThread supervisor = forwarderThread;
+        if (state != ChannelState.STOPPED && supervisor != null && supervisor.failing()) {
+            return ChannelState.FAILED;
+        }
         return state;
     }
 
@@ -654,7 +610,7 @@ public final class StoreForwardChannel<T> implements Component {
                 : stats.oldestAppendTime().map(t -> Duration.between(t, clock.instant()));
         var lastError = counters.lastError();
         QuarantineStore store = quarantineStore;
-        return new ChannelStatus(connection, state, liveness.state(), used, stats == null ? 0 : stats.records(), max,
+        return new ChannelStatus(connection, state(), liveness.state(), used, stats == null ? 0 : stats.records(), max,
                 max == 0 ? 0 : 100.0 * used / max, config.highWaterPercent(), config.lowWaterPercent(), age,
                 counters.bytesIn.rate(), counters.bytesOut.rate(),
                 counters.itemsIn.get(), counters.itemsDelivered.get(), stats == null ? 0 : stats.droppedRecords(),

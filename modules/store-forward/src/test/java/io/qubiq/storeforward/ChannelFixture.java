@@ -28,6 +28,8 @@ final class ChannelFixture implements AutoCloseable {
     final ItemCodec<String> codec;
     /** Set by {@link #withEncodedWrites}: the channel's sink then writes buffered items as bytes. */
     EncodedWritesSink<String> encodedSink;
+    /** Set by {@link #withSink}: the sink the channel writes to instead of {@link #sink}. */
+    io.qubiq.core.sink.Sink<String> sinkInFront;
     StoreForwardChannel<String> channel;
 
     ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy) {
@@ -61,10 +63,16 @@ final class ChannelFixture implements AutoCloseable {
         return this;
     }
 
+    /** The channel writes to {@code wrapper} (which may pass writes on to {@link #sink}). */
+    ChannelFixture withSink(io.qubiq.core.sink.Sink<String> wrapper) {
+        sinkInFront = wrapper;
+        return this;
+    }
+
     ChannelFixture start() throws Exception {
         channel = new StoreForwardChannel<>("dest", config, policy, dir.resolve("buffer"),
                 SegmentedDiskBuffer::open, maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes),
-                encodedSink != null ? encodedSink : sink, codec, liveness, events, Clock.systemUTC());
+                encodedSink != null ? encodedSink : sinkInFront != null ? sinkInFront : sink, codec, liveness, events, Clock.systemUTC());
         channel.start();
         return this;
     }

@@ -1,7 +1,5 @@
 package io.qubiq.tagbus;
 
-import io.qubiq.core.tag.TagValue;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,16 +8,16 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One subscriber's bounded FIFO of tag values. Publishers {@link #offer} without ever waiting for
+ * One subscriber's bounded FIFO of values (tag values; for a pipeline's MQTT trigger, messages). Publishers {@link #offer} without ever waiting for
  * space: when the queue is full the {@link OverflowPolicy} discards one value and {@code offer}
  * says so, for the caller to count. The subscriber's delivery thread {@link #take}s batches.
  * Safe for concurrent publishers and one taker.
  */
-final class SubscriberQueue {
+final class SubscriberQueue<V> {
 
     private final int capacity;
     private final OverflowPolicy policy;
-    private final ArrayDeque<TagValue> values;
+    private final ArrayDeque<V> values;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
 
@@ -30,7 +28,7 @@ final class SubscriberQueue {
     }
 
     /** Queues {@code value} under the overflow policy. Returns true when a value was discarded. */
-    boolean offer(TagValue value) {
+    boolean offer(V value) {
         lock.lock();
         try {
             boolean discarded = false;
@@ -50,13 +48,13 @@ final class SubscriberQueue {
     }
 
     /** Waits for at least one value, then removes and returns up to {@code max} in queue order. */
-    List<TagValue> take(int max) throws InterruptedException {
+    List<V> take(int max) throws InterruptedException {
         lock.lockInterruptibly();
         try {
             while (values.isEmpty()) {
                 notEmpty.await();
             }
-            List<TagValue> batch = new ArrayList<>(Math.min(max, values.size()));
+            List<V> batch = new ArrayList<>(Math.min(max, values.size()));
             while (batch.size() < max && !values.isEmpty()) {
                 batch.add(values.pollFirst());
             }

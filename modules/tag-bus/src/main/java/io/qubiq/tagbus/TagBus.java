@@ -46,8 +46,13 @@ import java.util.concurrent.atomic.LongAdder;
  * not restart.
  *
  * <p><b>Losses.</b> Every value a subscriber's overflow policy discards is reported to the
- * {@link EventPublisher} as {@code tag_bus_overflow} for that subscriber, summed per
- * {@link #LOSS_REPORT_INTERVAL}, never one report per value.
+ * {@link EventPublisher} as {@code tag_bus_overflow} for that subscriber, and every value its consumer
+ * threw on as {@code subscriber_failed}, summed per {@link #LOSS_REPORT_INTERVAL}, never one report
+ * per value.
+ *
+ * <p><b>Supervision.</b> A consumer that throws never ends its subscriber: an exception costs the
+ * batch in hand (counted, reported); an {@code Error} also restarts the delivery thread with backoff,
+ * raising the {@code subscriber_failed} alarm until it delivers again ({@link #failingSubscribers}).
  */
 public final class TagBus implements TagPublisher, Component {
 
@@ -217,6 +222,18 @@ public final class TagBus implements TagPublisher, Component {
 
     public ComponentState state() {
         return state;
+    }
+
+    /**
+     * The subscribers whose delivery thread failed (an {@code Error} from the consumer) and has not
+     * delivered normally since its restart, by name, each with what killed it ({@code class: message}).
+     */
+    public java.util.SortedMap<String, String> failingSubscribers() {
+        java.util.SortedMap<String, String> failing = new java.util.TreeMap<>();
+        for (Subscriber subscriber : subscribers.values()) {
+            subscriber.failure().ifPresent(error -> failing.put(subscriber.name(), error));
+        }
+        return failing;
     }
 
     private void unsubscribe(Subscriber subscriber) {

@@ -9,8 +9,8 @@ import java.time.Instant;
  */
 public sealed interface AlarmEvent
         permits AuditNotJournaledAlarm, BufferPressureAlarm, DataLostAlarm, DestinationSlowAlarm, DiskSpaceAlarm,
-        ItemsDroppedAlarm, ItemsRefusedAlarm,
-        QuarantineFullAlarm, RefusalSpikeAlarm, WalSuspendedAlarm {
+        ForwarderFailedAlarm, ItemsDroppedAlarm, ItemsRefusedAlarm, QuarantineFullAlarm,
+        QuarantineUnwritableAlarm, RefusalSpikeAlarm, SubscriberFailedAlarm, WalSuspendedAlarm {
 
     /** Identifies the alarm across raise and clear, such as {@code buffer-pressure/historian}. */
     String key();

@@ -10,6 +10,8 @@ import java.util.Locale;
 public enum LossReason {
     /** A tag-bus subscriber's queue was full; the value never reached the historian or a pipeline. */
     TAG_BUS_OVERFLOW(false),
+    /** A tag-bus subscriber's consumer threw for a batch of values; the subscriber went on without them. */
+    SUBSCRIBER_FAILED(false),
     /** A drop-oldest buffer at its limit (or at the disk's critical reserve) discarded its oldest items. */
     DROP_OLDEST(false),
     /** A refuse-policy buffer at its limit turned items away; the producer could not keep them. */

@@ -15,6 +15,14 @@ public interface Trigger extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * What killed the trigger's own delivery thread, while it is being restarted and has not handled
+     * events since; empty for triggers without one (a tag trigger's thread is the tag bus's to report).
+     */
+    default java.util.Optional<String> failure() {
+        return java.util.Optional.empty();
+    }
+
     @Override
     void close();
 }
