@@ -1,5 +1,6 @@
 package io.qubiq.audit;
 
+import io.qubiq.fileops.FileOps;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -11,6 +12,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +35,7 @@ import java.util.zip.CRC32C;
 final class JournalAppender implements Closeable {
 
     private final Path dir;
+    private final FileOps files;
     private final int segmentBytes;
     private final List<SegmentInfo> segments;
     private final RecentIds ids;
@@ -40,8 +43,10 @@ final class JournalAppender implements Closeable {
     private FileChannel active;
     private long lastSeq;
 
-    private JournalAppender(Path dir, int segmentBytes, List<SegmentInfo> segments, RecentIds ids) {
+    private JournalAppender(Path dir, FileOps files, int segmentBytes, List<SegmentInfo> segments,
+                            RecentIds ids) {
         this.dir = dir;
+        this.files = files;
         this.segmentBytes = segmentBytes;
         this.segments = new ArrayList<>(segments);
         this.ids = ids;
@@ -52,16 +57,17 @@ final class JournalAppender implements Closeable {
     }
 
     /** Recovers {@code dir} (see {@link JournalRecovery}) and opens its newest segment for appending. */
-    static JournalAppender open(Path dir, int segmentBytes) throws IOException {
-        JournalRecovery.Recovered recovered = JournalRecovery.recover(dir, maxBody(segmentBytes));
-        JournalAppender appender = new JournalAppender(dir, segmentBytes, recovered.segments(), recovered.ids());
+    static JournalAppender open(Path dir, int segmentBytes, FileOps files) throws IOException {
+        JournalRecovery.Recovered recovered = JournalRecovery.recover(dir, maxBody(segmentBytes), files);
+        JournalAppender appender = new JournalAppender(dir, files, segmentBytes, recovered.segments(),
+                recovered.ids());
         try {
             appender.lastSeq = recovered.segments().stream().mapToLong(SegmentInfo::lastSeq).max().orElse(0);
             if (appender.segments.isEmpty()) {
                 appender.startSegment();
             } else {
                 SegmentInfo newest = appender.segments.get(appender.segments.size() - 1);
-                appender.active = FileChannel.open(newest.file(), StandardOpenOption.WRITE);
+                appender.active = files.open(newest.file(), EnumSet.of(StandardOpenOption.WRITE));
                 appender.active.position(newest.bytes());
             }
         } catch (IOException e) {
@@ -163,13 +169,13 @@ final class JournalAppender implements Closeable {
             active = null;
         }
         Path file = dir.resolve(JournalFormat.fileName(firstSeq));
-        active = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        active = files.open(file, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
         ByteBuffer header = JournalFormat.segmentHeader();
         while (header.hasRemaining()) {
             active.write(header);
         }
         active.force(true);
-        DirectorySync.force(dir);
+        files.syncDirectory(dir);
         SegmentInfo segment = new SegmentInfo(file, firstSeq, firstSeq - 1, JournalFormat.SEGMENT_HEADER_BYTES);
         segments.add(segment);
         return segment;
@@ -203,12 +209,12 @@ final class JournalAppender implements Closeable {
     int deleteOldest(int count) throws IOException {
         int deleted = 0;
         while (deleted < count && segments.size() > 1) {
-            Files.deleteIfExists(segments.get(0).file());
+            files.deleteIfExists(segments.get(0).file());
             segments.remove(0);
             deleted++;
         }
         if (deleted > 0) {
-            DirectorySync.force(dir);
+            files.syncDirectory(dir);
         }
         return deleted;
     }

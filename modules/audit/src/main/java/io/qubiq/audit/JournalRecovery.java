@@ -1,5 +1,6 @@
 package io.qubiq.audit;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,10 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,16 +47,16 @@ final class JournalRecovery {
     private JournalRecovery() {
     }
 
-    static Recovered recover(Path dir, int maxBody) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> files = segmentFiles(dir);
+    static Recovered recover(Path dir, int maxBody, FileOps files) throws IOException {
+        files.createDirectories(dir);
+        List<Path> found = segmentFiles(dir);
         List<SegmentInfo> segments = new ArrayList<>();
         RecentIds ids = new RecentIds();
         long lastSeq = 0;
         boolean changed = false;
-        for (int i = 0; i < files.size(); i++) {
-            Path file = files.get(i);
-            boolean newest = i == files.size() - 1;
+        for (int i = 0; i < found.size(); i++) {
+            Path file = found.get(i);
+            boolean newest = i == found.size() - 1;
             long firstSeq = JournalFormat.firstSeq(file).orElseThrow();
             long size = Files.size(file);
             SegmentReader.Result result = SegmentReader.read(file, size, Math.max(lastSeq, firstSeq - 1), maxBody,
@@ -67,15 +68,15 @@ final class JournalRecovery {
                     if (newest) {
                         log.warn("Audit journal: {} is shorter than a segment header (its creation was interrupted);"
                                 + " deleting it", file);
-                        Files.delete(file);
+                        files.deleteIfExists(file);
                     } else {
-                        moveAside(dir, file, "a segment shorter than its header, found before newer segments");
+                        moveAside(dir, file, "a segment shorter than its header, found before newer segments", files);
                     }
                     changed = true;
                     continue;
                 }
                 case HEADER_BAD -> {
-                    moveAside(dir, file, result.reason());
+                    moveAside(dir, file, result.reason(), files);
                     changed = true;
                     continue;
                 }
@@ -84,14 +85,14 @@ final class JournalRecovery {
                         log.warn("Audit journal: the last record of {} is cut short at offset {} (an append"
                                 + " interrupted by a crash); discarding its {} bytes", file, result.validEnd(),
                                 size - result.validEnd());
-                        truncate(file, result.validEnd());
+                        truncate(file, result.validEnd(), files);
                     } else {
-                        keepTailAndTruncate(dir, file, result, size);
+                        keepTailAndTruncate(dir, file, result, size, files);
                     }
                     changed = true;
                 }
                 case CORRUPT -> {
-                    keepTailAndTruncate(dir, file, result, size);
+                    keepTailAndTruncate(dir, file, result, size, files);
                     changed = true;
                 }
             }
@@ -100,7 +101,7 @@ final class JournalRecovery {
                     result.validEnd()));
         }
         if (changed) {
-            DirectorySync.force(dir);
+            files.syncDirectory(dir);
         }
         return new Recovered(segments, ids);
     }
@@ -118,9 +119,10 @@ final class JournalRecovery {
         return files;
     }
 
-    private static void keepTailAndTruncate(Path dir, Path file, SegmentReader.Result result, long size)
-            throws IOException {
-        Path corrupt = Files.createDirectories(dir.resolve(CORRUPT));
+    private static void keepTailAndTruncate(Path dir, Path file, SegmentReader.Result result, long size,
+                                            FileOps files) throws IOException {
+        Path corrupt = dir.resolve(CORRUPT);
+        files.createDirectories(corrupt);
         Path copy = freeName(corrupt, file.getFileName() + "." + result.validEnd() + ".damaged");
         try (InputStream in = Files.newInputStream(file); OutputStream out = Files.newOutputStream(copy)) {
             in.skipNBytes(result.validEnd());
@@ -132,19 +134,20 @@ final class JournalRecovery {
         log.error("Audit journal: {} is damaged at offset {} ({}); its {} bytes from there were copied to {} and"
                 + " cut off. Entries in them are no longer listed; look at the copy and the disk.",
                 file, result.validEnd(), result.reason(), size - result.validEnd(), copy);
-        truncate(file, result.validEnd());
-        DirectorySync.force(corrupt);
+        truncate(file, result.validEnd(), files);
+        files.syncDirectory(corrupt);
     }
 
-    private static void moveAside(Path dir, Path file, String reason) throws IOException {
-        Path corrupt = Files.createDirectories(dir.resolve(CORRUPT));
+    private static void moveAside(Path dir, Path file, String reason, FileOps files) throws IOException {
+        Path corrupt = dir.resolve(CORRUPT);
+        files.createDirectories(corrupt);
         Path target = freeName(corrupt, file.getFileName().toString());
-        Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+        files.move(file, target);
         note(target, "Audit journal segment " + file.getFileName() + " was set aside: " + reason
                 + ". The journal goes on without it; its entries are not served.");
         log.error("Audit journal: segment {} is unreadable ({}); moved it to {}. Its entries are no longer listed.",
                 file, reason, target);
-        DirectorySync.force(corrupt);
+        files.syncDirectory(corrupt);
     }
 
     private static void note(Path file, String text) throws IOException {
@@ -160,8 +163,8 @@ final class JournalRecovery {
         return target;
     }
 
-    private static void truncate(Path file, long size) throws IOException {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+    private static void truncate(Path file, long size, FileOps files) throws IOException {
+        try (FileChannel channel = files.open(file, EnumSet.of(StandardOpenOption.WRITE))) {
             channel.truncate(size);
             channel.force(true);
         }

@@ -8,6 +8,7 @@ import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.sink.Sink;
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -77,6 +78,7 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
     private final Duration minAge;
     private boolean overSizeWarned;
     private final Clock clock;
+    private final FileOps files;
     private final JournalEntryCodec codec = new JournalEntryCodec();
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private JournalAppender appender;
@@ -84,6 +86,12 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
     private volatile Optional<String> lastError = Optional.empty();
 
     public LocalAuditStore(String id, Path dir, AuditConfig config, Clock clock) {
+        this(id, dir, config, clock, FileOps.system());
+    }
+
+    /** With custom file operations: the power-loss tests record them. */
+    public LocalAuditStore(String id, Path dir, AuditConfig config, Clock clock, FileOps files) {
+        this.files = Objects.requireNonNull(files, "files");
         this.id = Objects.requireNonNull(id, "id");
         this.dir = Objects.requireNonNull(dir, "dir");
         this.maxBytes = config.maxBytes();
@@ -334,7 +342,7 @@ public final class LocalAuditStore implements Sink<JournalEntry> {
         }
         if (appender == null) {
             try {
-                appender = JournalAppender.open(dir, segmentBytes);
+                appender = JournalAppender.open(dir, segmentBytes, files);
             } catch (IOException e) {
                 lastError = Optional.of(e.toString());
                 throw e;

@@ -1,5 +1,6 @@
 package io.qubiq.auth;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -74,9 +75,14 @@ public final class ApiTokens {
      * @throws CorruptStoreException if the file exists but is damaged; it is left as it is
      */
     public static ApiTokens open(Path directory, UserStore users, Clock clock) throws IOException {
-        Files.createDirectories(directory);
+        return open(directory, users, clock, FileOps.system());
+    }
+
+    /** With custom file operations: the power-loss tests record them. */
+    public static ApiTokens open(Path directory, UserStore users, Clock clock, FileOps files) throws IOException {
+        files.createDirectories(directory);
         StoreFile file = new StoreFile(directory.resolve(FILE_NAME), "qubiq-api-tokens/1", "Qubiq API tokens"
-                + " (secrets are stored as SHA-256 only).", AtomicFile.BeforeRename.NOTHING);
+                + " (secrets are stored as SHA-256 only).", files, AtomicFile.BeforeRename.NOTHING);
         Map<String, Stored> tokens = new LinkedHashMap<>();
         Optional<StoreFile.Entries> entries = file.read();
         if (entries.isPresent()) {

@@ -1,12 +1,12 @@
 package io.qubiq.auth;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.EnumSet;
 
 /**
  * Replaces a small file as a whole, so a reader sees either the old or the new content, never a mix.
@@ -15,6 +15,8 @@ import java.nio.file.StandardOpenOption;
  * atomically, fsync the directory so the rename itself is durable. A crash before the rename leaves
  * the old file untouched plus a stray temp file, which {@link #discardLeftover} deletes on the next
  * start; a crash after it leaves the new file. The file is committed when {@link #replace} returns.
+ *
+ * <p>Every change goes through a {@link FileOps} (the power-loss tests record it).
  *
  * <p>Not thread-safe: callers serialize writes to one target (the stores hold their lock).
  */
@@ -29,10 +31,12 @@ final class AtomicFile {
 
     private final Path target;
     private final Path temp;
+    private final FileOps files;
     private final BeforeRename beforeRename;
 
-    AtomicFile(Path target, BeforeRename beforeRename) {
+    AtomicFile(Path target, FileOps files, BeforeRename beforeRename) {
         this.target = target;
+        this.files = files;
         this.temp = target.resolveSibling(target.getFileName() + ".tmp");
         this.beforeRename = beforeRename;
     }
@@ -43,12 +47,12 @@ final class AtomicFile {
 
     /** Deletes a temp file left by a crash mid-write; the target itself is never touched. */
     void discardLeftover() throws IOException {
-        Files.deleteIfExists(temp);
+        files.deleteIfExists(temp);
     }
 
     void replace(byte[] content) throws IOException {
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel channel = files.open(temp, EnumSet.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING))) {
             ByteBuffer buffer = ByteBuffer.wrap(content);
             while (buffer.hasRemaining()) {
                 channel.write(buffer);
@@ -56,13 +60,13 @@ final class AtomicFile {
             channel.force(true);
         }
         beforeRename.run(temp);
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        files.move(temp, target);
         syncDirectory(target.toAbsolutePath().getParent());
     }
 
-    private static void syncDirectory(Path directory) {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
+    private void syncDirectory(Path directory) {
+        try {
+            files.syncDirectory(directory);
         } catch (IOException notSupported) {
             // Some platforms (Windows) cannot open a directory; the rename is still atomic there.
         }

@@ -1,5 +1,6 @@
 package io.qubiq.auth;
 
+import io.qubiq.fileops.FileOps;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -41,8 +42,8 @@ final class StoreFile {
     private final String format;
     private final String title;
 
-    StoreFile(Path path, String format, String title, AtomicFile.BeforeRename beforeRename) {
-        this.file = new AtomicFile(path, beforeRename);
+    StoreFile(Path path, String format, String title, FileOps files, AtomicFile.BeforeRename beforeRename) {
+        this.file = new AtomicFile(path, files, beforeRename);
         this.format = format;
         this.title = title;
     }

@@ -1,5 +1,6 @@
 package io.qubiq.auth;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -73,13 +74,25 @@ public final class UserStore {
      * @throws CorruptStoreException if the file exists but is damaged; the file is left as it is
      */
     public static UserStore open(Path directory, PasswordHasher hasher, Roles roles, Clock clock) throws IOException {
-        return open(directory, hasher, roles, clock, AtomicFile.BeforeRename.NOTHING);
+        return open(directory, hasher, roles, clock, FileOps.system(), AtomicFile.BeforeRename.NOTHING);
+    }
+
+    /** With custom file operations: the power-loss tests record them. */
+    public static UserStore open(Path directory, PasswordHasher hasher, Roles roles, Clock clock, FileOps files)
+            throws IOException {
+        return open(directory, hasher, roles, clock, files, AtomicFile.BeforeRename.NOTHING);
     }
 
     static UserStore open(Path directory, PasswordHasher hasher, Roles roles, Clock clock,
                           AtomicFile.BeforeRename beforeRename) throws IOException {
-        Files.createDirectories(directory);
-        StoreFile file = new StoreFile(directory.resolve(FILE_NAME), "qubiq-users/1", "Qubiq users.", beforeRename);
+        return open(directory, hasher, roles, clock, FileOps.system(), beforeRename);
+    }
+
+    private static UserStore open(Path directory, PasswordHasher hasher, Roles roles, Clock clock, FileOps files,
+                                  AtomicFile.BeforeRename beforeRename) throws IOException {
+        files.createDirectories(directory);
+        StoreFile file = new StoreFile(directory.resolve(FILE_NAME), "qubiq-users/1", "Qubiq users.", files,
+                beforeRename);
         Map<String, Stored> users = new LinkedHashMap<>();
         Optional<StoreFile.Entries> entries = file.read();
         if (entries.isPresent()) {

@@ -1,5 +1,6 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -24,9 +25,13 @@ import java.util.zip.CRC32C;
  * 28 4 zero
  * </pre>
  *
- * <p><b>Crash behaviour.</b> Writes alternate between the slots, so a torn write damages only the
- * slot being written and the other still holds the previous value; on open the valid slot with the
- * higher counter wins (none valid: consumed 0, floor 1). A write goes to the page cache; {@link
+ * <p><b>Crash behaviour.</b> Every write goes to the slot that does not hold the last synced
+ * value (after a {@link #sync()} the roles swap), so however many writes come between two syncs,
+ * a torn one damages only the slot being written and the other still holds the synced value; on
+ * open the valid slot with the higher counter wins (none valid: consumed 0, floor 1). Plain
+ * alternation would not do: two writes between syncs overwrite both slots, and a power cut that
+ * tears the second and drops the first takes the watermark back below a sync (found by {@code
+ * WatermarkPowerLossTest}). A write goes to the page cache; {@link
  * #sync()} fsyncs it, and the chain calls it before deleting any segment the watermark frees, so a
  * deleted segment is never needed again. An unsynced watermark can only go backwards on power
  * loss, which replays acknowledged records (at least once) but never loses one.
@@ -46,10 +51,15 @@ final class AckWatermark implements AutoCloseable {
   private long deferredConsumed;
   private boolean unsynced;
   private final boolean damaged;
+  /** Position of the slot holding the newest value known to be on disk; never written over. */
+  private long durableSlot;
+  private long lastWrittenSlot;
 
   private AckWatermark(FileChannel channel, long consumed, long floor, long counter,
-      boolean damaged) {
+      boolean damaged, long durableSlot) {
     this.channel = channel;
+    this.durableSlot = durableSlot;
+    this.lastWrittenSlot = durableSlot;
     this.damaged = damaged;
     this.consumed = consumed;
     this.deferredConsumed = consumed;
@@ -57,11 +67,12 @@ final class AckWatermark implements AutoCloseable {
     this.counter = counter;
   }
 
-  static AckWatermark open(Path dir, FileChannelFactory channels) throws IOException {
+  static AckWatermark open(Path dir, FileOps channels) throws IOException {
     FileChannel channel = channels.open(dir.resolve(FILE_NAME), EnumSet.of(
         StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE));
     try {
       long[] best = {0, 1, 0};
+      long bestSlot = SECOND_SLOT; // none valid: the first write goes to offset 0
       boolean found = false;
       for (long position : new long[] {0, SECOND_SLOT}) {
         ByteBuffer slot = ByteBuffer.allocate(SLOT_BYTES).order(ByteOrder.LITTLE_ENDIAN);
@@ -78,10 +89,12 @@ final class AckWatermark implements AutoCloseable {
         }
         if (!found || slot.getLong(16) > best[2]) {
           best = new long[] {slot.getLong(0), slot.getLong(8), slot.getLong(16)};
+          bestSlot = position;
           found = true;
         }
       }
-      return new AckWatermark(channel, best[0], best[1], best[2], !found && channel.size() > 0);
+      return new AckWatermark(channel, best[0], best[1], best[2], !found && channel.size() > 0,
+          bestSlot);
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw e;
@@ -136,6 +149,7 @@ final class AckWatermark implements AutoCloseable {
     if (unsynced) {
       channel.force(false);
       unsynced = false;
+      durableSlot = lastWrittenSlot;
     }
   }
 
@@ -150,10 +164,11 @@ final class AckWatermark implements AutoCloseable {
     crc.reset();
     crc.update(slot.array(), 0, 24);
     slot.putInt(24, (int) crc.getValue());
-    long position = (next & 1) == 0 ? 0 : SECOND_SLOT;
+    long position = durableSlot == 0 ? SECOND_SLOT : 0;
     while (slot.hasRemaining()) {
       channel.write(slot, position + slot.position());
     }
+    lastWrittenSlot = position;
     counter = next;
     consumed = newConsumed;
     deferredConsumed = Math.max(deferredConsumed, newConsumed);

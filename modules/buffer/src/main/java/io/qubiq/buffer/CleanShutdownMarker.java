@@ -1,12 +1,12 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.EnumSet;
 import java.util.Optional;
@@ -37,7 +37,7 @@ final class CleanShutdownMarker {
 
   private CleanShutdownMarker() {}
 
-  static void write(Path dir, FileChannelFactory channels, long nextSequence) throws IOException {
+  static void write(Path dir, FileOps channels, long nextSequence) throws IOException {
     ByteBuffer b = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
     b.putInt(0, MAGIC).putInt(4, 1).putLong(8, nextSequence);
     CRC32C crc = new CRC32C();
@@ -51,19 +51,19 @@ final class CleanShutdownMarker {
       }
       channel.force(true);
     }
-    Files.move(temp, dir.resolve(FILE_NAME), StandardCopyOption.ATOMIC_MOVE);
-    DirectorySync.force(dir);
+    channels.move(temp, dir.resolve(FILE_NAME));
+    channels.syncDirectory(dir);
   }
 
   /** Reads and removes the marker; the next sequence it recorded if it was whole. */
-  static Optional<Long> consume(Path dir) throws IOException {
+  static Optional<Long> consume(Path dir, FileOps files) throws IOException {
     Path file = dir.resolve(FILE_NAME);
-    Files.deleteIfExists(dir.resolve(FILE_NAME + ".tmp"));
+    files.deleteIfExists(dir.resolve(FILE_NAME + ".tmp"));
     if (!Files.exists(file)) {
       return Optional.empty();
     }
     byte[] bytes = Files.readAllBytes(file);
-    Files.delete(file);
+    files.deleteIfExists(file);
     if (bytes.length != BYTES) {
       return Optional.empty();
     }

@@ -1,5 +1,6 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -7,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -40,6 +40,7 @@ final class Segment {
   }
 
   private final Path path;
+  private final FileOps files;
   private final long base;
   private final long previousLast;
   private final int mappedBytes;
@@ -56,10 +57,11 @@ final class Segment {
   private boolean released;
   private volatile long chainLink = Long.MIN_VALUE;
 
-  private Segment(Path path, FileChannel channel, MappedByteBuffer mapping, long base,
+  private Segment(Path path, FileOps files, FileChannel channel, MappedByteBuffer mapping, long base,
       long previousLast, int mappedBytes, int dataEnd, long lastSequence, boolean sealed,
       boolean sealSynced) {
     this.path = path;
+    this.files = files;
     this.channel = channel;
     this.mapping = mapping;
     this.base = base;
@@ -74,16 +76,16 @@ final class Segment {
   }
 
   /** A new, empty segment taking appends, backed by a pre-allocated mapping. */
-  static Segment writable(Path path, FileChannel channel, MappedByteBuffer mapping, long base,
+  static Segment writable(Path path, FileOps files, FileChannel channel, MappedByteBuffer mapping, long base,
       long previousLast) {
-    return new Segment(path, channel, mapping, base, previousLast, mapping.capacity(),
+    return new Segment(path, files, channel, mapping, base, previousLast, mapping.capacity(),
         SegmentHeader.BYTES, base - 1, false, false);
   }
 
   /** A segment found on open, sealed at what recovery trusted; mapped on first read. */
-  static Segment recovered(Path path, FileChannel channel, long base, long previousLast,
+  static Segment recovered(Path path, FileOps files, FileChannel channel, long base, long previousLast,
       int mappedBytes, int dataEnd, long lastSequence, boolean sealSynced) {
-    return new Segment(path, channel, null, base, previousLast, mappedBytes, dataEnd,
+    return new Segment(path, files, channel, null, base, previousLast, mappedBytes, dataEnd,
         lastSequence, true, sealSynced);
   }
 
@@ -282,7 +284,7 @@ final class Segment {
   /** Releases and deletes the file. */
   void delete() throws IOException {
     release();
-    Files.deleteIfExists(path);
+    files.deleteIfExists(path);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -51,7 +52,7 @@ final class SegmentPreparer implements AutoCloseable {
   private static final AtomicInteger THREADS = new AtomicInteger();
 
   private final Path dir;
-  private final FileChannelFactory channels;
+  private final FileOps channels;
   private final int segmentBytes;
   private final boolean fsyncedAppends;
   private final ExecutorService executor;
@@ -59,19 +60,19 @@ final class SegmentPreparer implements AutoCloseable {
   private int counter;
 
   /** A zero-filled, mapped file ready to become a segment. */
-  record Prepared(Path file, FileChannel channel, MappedByteBuffer mapping) {
+  record Prepared(Path file, FileChannel channel, MappedByteBuffer mapping, FileOps files) {
     void discard() {
       Unmapper.unmap(mapping);
       try {
         channel.close();
-        Files.deleteIfExists(file);
+        files.deleteIfExists(file);
       } catch (IOException e) {
         // A stale .tmp file is deleted on the next open.
       }
     }
   }
 
-  SegmentPreparer(Path dir, FileChannelFactory channels, int segmentBytes,
+  SegmentPreparer(Path dir, FileOps channels, int segmentBytes,
       boolean fsyncedAppends) {
     this.dir = dir;
     this.channels = channels;
@@ -86,11 +87,11 @@ final class SegmentPreparer implements AutoCloseable {
   }
 
   /** Deletes {@code prepared-*.tmp} files a previous owner left (they never hold records). */
-  static void deleteLeftovers(Path dir) throws IOException {
+  static void deleteLeftovers(Path dir, FileOps ops) throws IOException {
     try (java.util.stream.Stream<Path> files = Files.list(dir)) {
       for (Path f : files.filter(p -> p.getFileName().toString().startsWith("prepared-")
           && p.getFileName().toString().endsWith(".tmp")).toList()) {
-        Files.deleteIfExists(f);
+        ops.deleteIfExists(f);
       }
     }
   }
@@ -136,13 +137,13 @@ final class SegmentPreparer implements AutoCloseable {
       if (fsyncedAppends) {
         channel.force(true);
       }
-      return new Prepared(file, channel, mapping);
+      return new Prepared(file, channel, mapping, channels);
     } catch (IOException | RuntimeException e) {
-      new Prepared(file, channel, mapping).discard();
+      new Prepared(file, channel, mapping, channels).discard();
       throw e;
     } catch (InternalError e) {
       // A fault while touching a mapped page: the file system could not back it (disk full).
-      new Prepared(file, channel, mapping).discard();
+      new Prepared(file, channel, mapping, channels).discard();
       throw new IOException(DiskFull.NO_SPACE + ": could not reserve " + segmentBytes
           + " bytes for " + file + " (a page of its mapping could not be backed)", e);
     }

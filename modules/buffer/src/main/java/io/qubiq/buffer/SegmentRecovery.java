@@ -1,5 +1,6 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -65,7 +66,7 @@ final class SegmentRecovery {
   private static final int MIN_FRAME = RecordFormat.frameBytes(1);
 
   private final Path dir;
-  private final FileChannelFactory channels;
+  private final FileOps channels;
   private final long trustedBelow;
   private final long consumed;
   private final boolean consumedKnown;
@@ -78,7 +79,7 @@ final class SegmentRecovery {
   private long bytesDiscarded;
   private long floor = 1;
 
-  private SegmentRecovery(Path dir, FileChannelFactory channels, long trustedBelow,
+  private SegmentRecovery(Path dir, FileOps channels, long trustedBelow,
       long consumed, boolean consumedKnown, long newestBase, CorruptFolder corrupt) {
     this.dir = dir;
     this.channels = channels;
@@ -98,7 +99,7 @@ final class SegmentRecovery {
    * @param newestBase the newest segment's base per the sequence floor file (0: unknown); when
    *     no segment from there on is found and it held unacknowledged records, they are lost
    */
-  static Result run(Path dir, FileChannelFactory channels, long trustedBelow, long consumed,
+  static Result run(Path dir, FileOps channels, long trustedBelow, long consumed,
       boolean consumedKnown, long newestBase, CorruptFolder corrupt) throws IOException {
     SegmentRecovery recovery = new SegmentRecovery(dir, channels, trustedBelow, consumed,
         consumedKnown, newestBase, corrupt);
@@ -206,7 +207,7 @@ final class SegmentRecovery {
       Optional<SegmentHeader.Seal> seal = h.seal().filter(x -> x.dataEnd() <= mapped);
       if (seal.isPresent() && (base < trustedBelow || seal.get().synced())) {
         trusted++;
-        Segment s = Segment.recovered(file, channel, base, h.previousLast(), mapped,
+        Segment s = Segment.recovered(file, channels, channel, base, h.previousLast(), mapped,
             seal.get().dataEnd(), seal.get().lastSequence(), seal.get().synced());
         s.keepChainLink(seal.get().chainLink());
         return Optional.of(s);
@@ -235,7 +236,7 @@ final class SegmentRecovery {
               firstLost, hole.next() - 1));
         }
       }
-      Segment s = Segment.recovered(file, channel, base, h.previousLast(), mapped, scan.end(),
+      Segment s = Segment.recovered(file, channels, channel, base, h.previousLast(), mapped, scan.end(),
           scan.lastSequence(), false);
       if (seal.isPresent()) {
         s.keepChainLink(seal.get().chainLink());

@@ -1,10 +1,9 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.zip.CRC32C;
 
 /**
@@ -20,6 +19,7 @@ import java.util.zip.CRC32C;
  */
 final class SegmentWriter {
   private final Path dir;
+  private final FileOps files;
   private final SegmentPreparer preparer;
   private final SegmentChain chain;
   private final SequenceFloor floor;
@@ -34,9 +34,10 @@ final class SegmentWriter {
   private final long previousLast;
   private boolean rollBeforeNext;
 
-  SegmentWriter(Path dir, SegmentPreparer preparer, SegmentChain chain, SequenceFloor floor,
+  SegmentWriter(Path dir, FileOps files, SegmentPreparer preparer, SegmentChain chain, SequenceFloor floor,
       long nextSequence, long previousLast, boolean syncDirectory) {
     this.dir = dir;
+    this.files = files;
     this.preparer = preparer;
     this.chain = chain;
     this.floor = floor;
@@ -94,14 +95,14 @@ final class SegmentWriter {
       while (identity.hasRemaining()) {
         prepared.channel().write(identity, identity.position());
       }
-      Files.move(prepared.file(), target, StandardCopyOption.ATOMIC_MOVE);
+      files.move(prepared.file(), target);
       if (syncDirectory) {
-        DirectorySync.force(dir);
+        files.syncDirectory(dir);
       }
-      next = Segment.writable(target, prepared.channel(), prepared.mapping(), base, link);
+      next = Segment.writable(target, files, prepared.channel(), prepared.mapping(), base, link);
     } catch (IOException | RuntimeException e) {
       prepared.discard();
-      Files.deleteIfExists(target);
+      files.deleteIfExists(target);
       throw e;
     }
     chain.add(next);

@@ -1,9 +1,9 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -77,7 +77,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
 
   private final BufferOptions options;
   private final Path dir;
-  private final FileChannelFactory channels;
+  private final FileOps channels;
   private final DirectoryLock lock;
   private final AckWatermark watermark;
   private final SequenceFloor floor;
@@ -93,7 +93,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
   private volatile long tailSequence;
   private volatile boolean closed;
 
-  private SegmentedDiskBuffer(BufferOptions options, FileChannelFactory channels,
+  private SegmentedDiskBuffer(BufferOptions options, FileOps channels,
       DirectoryLock lock, AckWatermark watermark, SequenceFloor floor,
       SegmentRecovery.Result recovered,
       boolean cleanShutdown, long nextSequence, Occupancy occupancy, WatermarkListener listener,
@@ -117,7 +117,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
     // append's fsync writes only records; the others get large pages (SegmentPreparer).
     this.preparer = new SegmentPreparer(dir, channels, options.segmentBytes(),
         options.durability() == Durability.ALWAYS);
-    this.writer = new SegmentWriter(dir, preparer, chain, floor, nextSequence, previousLast,
+    this.writer = new SegmentWriter(dir, channels, preparer, chain, floor, nextSequence, previousLast,
         durable);
     this.groupCommit = new GroupCommit(() -> tailSequence, this::forceAll, 0);
     this.reader = new SegmentReader(chain, dir, () -> closed, () -> tailSequence);
@@ -139,17 +139,18 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
   /** Opens (creating if needed) the buffer in {@code options.dir()}. */
   public static SegmentedDiskBuffer open(BufferOptions options, WatermarkListener listener)
       throws BufferException {
-    return open(options, listener, FileChannelFactory.system());
+    return open(options, listener, FileOps.system());
   }
 
   /**
-   * Opens with a custom channel factory, the seam for fault-injection tests.
+   * Opens with custom file operations ({@link FileChannelFactory} for fault injection, a
+   * recording {@link FileOps} for the power-loss tests).
    *
    * @throws BufferLockedException another owner holds the directory
    * @throws BufferIOException the directory cannot be read or written
    */
   public static SegmentedDiskBuffer open(BufferOptions options, WatermarkListener listener,
-      FileChannelFactory channels) throws BufferException {
+      FileOps channels) throws BufferException {
     Objects.requireNonNull(options.dir(), "a disk buffer needs options.dir()");
     long started = System.nanoTime();
     Path dir = options.dir();
@@ -158,11 +159,11 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
     SequenceFloor floor = null;
     SegmentRecovery.Result recovered = null;
     try {
-      Files.createDirectories(dir);
+      channels.createDirectories(dir);
       lock = DirectoryLock.acquire(dir);
-      Optional<Long> cleanNext = CleanShutdownMarker.consume(dir);
+      Optional<Long> cleanNext = CleanShutdownMarker.consume(dir, channels);
       boolean clean = cleanNext.isPresent();
-      SegmentPreparer.deleteLeftovers(dir);
+      SegmentPreparer.deleteLeftovers(dir, channels);
       watermark = AckWatermark.open(dir, channels);
       floor = SequenceFloor.open(dir, channels, options.durability() != Durability.NONE);
       CorruptFolder corrupt = new CorruptFolder(dir);

@@ -1,5 +1,6 @@
 package io.qubiq.buffer;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -52,7 +53,7 @@ final class SequenceFloor implements AutoCloseable {
     this.counter = counter;
   }
 
-  static SequenceFloor open(Path dir, FileChannelFactory channels, boolean durable)
+  static SequenceFloor open(Path dir, FileOps channels, boolean durable)
       throws IOException {
     FileChannel channel = channels.open(dir.resolve(FILE_NAME), EnumSet.of(
         StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE));

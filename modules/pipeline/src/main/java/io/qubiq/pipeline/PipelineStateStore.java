@@ -1,6 +1,7 @@
 package io.qubiq.pipeline;
 
 import io.qubiq.buffer.DiskFull;
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -23,9 +25,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Every pipeline's {@link PipelineState} in one file, {@code <dir>/pipelines.properties}: Java
  * properties, keys {@code <pipeline id>.<field>}, human-readable on purpose so an operator can
- * look. Written whole to {@code pipelines.properties.tmp}, forced to disk, then renamed over the
- * file: a crash leaves either the old or the new file, never a torn one. Counters written after
- * the last save are lost in a crash (they are statistics; the data itself is in the channels).
+ * look. Written whole to {@code pipelines.properties.tmp}, forced to disk, renamed over the file,
+ * and the directory forced: a crash leaves either the old or the new file, never a torn one, and
+ * once {@link #save} returns the new one survives power loss (without the directory fsync an
+ * operator's enable or disable could come back undone: {@code PipelineStatePowerLossTest}).
+ * Counters written after the last save are lost in a crash (they are statistics; the data itself
+ * is in the channels). Every change goes through a {@link FileOps}.
  *
  * <p>A file that cannot be read or parsed is moved aside to {@code pipelines.properties.corrupt}
  * with a warning, and the pipelines start fresh: statistics must never keep the gateway from
@@ -42,28 +47,42 @@ public final class PipelineStateStore {
         void writeAndForce(Path temp, byte[] bytes) throws IOException;
     }
 
-    private static final TempWrite DURABLE = (path, bytes) -> {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+    /** Writes through {@code files}: create or truncate, write, fsync. */
+    private static TempWrite durable(FileOps files) {
+        return (path, bytes) -> {
+            try (FileChannel channel = files.open(path, EnumSet.of(StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))) {
+                java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
             }
-            channel.force(true);
-        }
-    };
+        };
+    }
 
     private final Path file;
     private final Path temp;
+    private final FileOps files;
     private final TempWrite tempWrite;
 
     public PipelineStateStore(Path dir) {
-        this(dir, DURABLE);
+        this(dir, FileOps.system());
+    }
+
+    /** With custom file operations: the power-loss tests record them. */
+    public PipelineStateStore(Path dir, FileOps files) {
+        this(dir, files, durable(files));
     }
 
     PipelineStateStore(Path dir, TempWrite tempWrite) {
+        this(dir, FileOps.system(), tempWrite);
+    }
+
+    private PipelineStateStore(Path dir, FileOps files, TempWrite tempWrite) {
         this.file = dir.resolve(FILE);
         this.temp = dir.resolve(FILE + ".tmp");
+        this.files = files;
         this.tempWrite = tempWrite;
     }
 
@@ -85,7 +104,7 @@ public final class PipelineStateStore {
             LOG.warn("Pipeline state file {} is unreadable ({}); moved it to {} and starting the pipelines fresh",
                     file, e.getMessage(), aside);
             try {
-                Files.move(file, aside, StandardCopyOption.REPLACE_EXISTING);
+                files.move(file, aside);
             } catch (IOException moveFailed) {
                 LOG.warn("Could not move {} aside: {}", file, moveFailed.getMessage());
             }
@@ -94,27 +113,28 @@ public final class PipelineStateStore {
     }
 
     /**
-     * Replaces the file with {@code states}, atomically. When that fails (a full disk, say) the file
-     * keeps its previous content, the temp file is removed, and the exception says what failed with
-     * the path ("the disk is full" when it is).
+     * Replaces the file with {@code states}, atomically and durably. When that fails (a full disk,
+     * say) the file keeps its previous content, the temp file is removed, and the exception says
+     * what failed with the path ("the disk is full" when it is).
      */
     public void save(Map<String, PipelineState> states) {
         Properties properties = new Properties();
         states.forEach((id, state) -> write(properties, id, state));
         try {
-            Files.createDirectories(file.getParent());
+            files.createDirectories(file.getParent());
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
             properties.store(out, "Qubiq pipeline state: enabled flags, counters, last errors. Written by the"
                     + " gateway; edit only while it is stopped.");
             tempWrite.writeAndForce(temp, out.toByteArray());
             try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                files.move(temp, file);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            files.syncDirectory(file.getParent());
         } catch (IOException e) {
             try {
-                Files.deleteIfExists(temp);
+                files.deleteIfExists(temp);
             } catch (IOException ignored) {
                 // a leftover temp file is overwritten by the next save
             }

@@ -1,10 +1,10 @@
 package io.qubiq.storeforward.quarantine;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
@@ -20,9 +20,11 @@ final class CorruptFolder {
     static final String NOTE_SUFFIX = ".note";
 
     private final Path folder;
+    private final FileOps files;
 
-    CorruptFolder(Path quarantineDir) {
+    CorruptFolder(Path quarantineDir, FileOps files) {
         this.folder = quarantineDir.resolve(NAME);
+        this.files = files;
     }
 
     Path path() {
@@ -36,16 +38,16 @@ final class CorruptFolder {
     Optional<Path> moveAside(Path file, String note) {
         Path target;
         try {
-            Files.createDirectories(folder);
+            files.createDirectories(folder);
             target = freeName(file.getFileName().toString());
-            Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+            files.move(file, target);
         } catch (IOException e) {
             return Optional.empty();
         }
         try {
             Files.writeString(target.resolveSibling(target.getFileName() + NOTE_SUFFIX),
                     note + System.lineSeparator(), StandardCharsets.UTF_8);
-            DirectorySync.force(folder);
+            files.syncDirectory(folder);
         } catch (IOException e) {
             // The entry is aside either way; a missing note loses an explanation, not data.
         }

@@ -1,6 +1,7 @@
 package io.qubiq.storeforward.quarantine;
 
 import io.qubiq.core.error.FailureClass;
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -56,10 +57,10 @@ public final class FileQuarantineStore implements QuarantineStore {
     private volatile boolean closed;
     private volatile int setAside;
 
-    private FileQuarantineStore(Path dir, long maxBytes, QuarantineDirectoryLock lock,
+    private FileQuarantineStore(Path dir, long maxBytes, QuarantineDirectoryLock lock, FileOps files,
                                 QuarantineDirectory.FileWrite fileWrite) {
-        this.directory = new QuarantineDirectory(dir, fileWrite);
-        this.corrupt = new CorruptFolder(dir);
+        this.directory = new QuarantineDirectory(dir, files, fileWrite);
+        this.corrupt = new CorruptFolder(dir, files);
         this.lock = lock;
         this.maxBytes = maxBytes;
     }
@@ -71,25 +72,35 @@ public final class FileQuarantineStore implements QuarantineStore {
      * @throws IOException               the directory itself cannot be created, locked or listed
      */
     public static FileQuarantineStore open(Path dir, long maxBytes) throws IOException {
-        return open(dir, maxBytes, QuarantineDirectory.DURABLE);
+        return open(dir, maxBytes, FileOps.system());
+    }
+
+    /** With custom file operations: the power-loss tests record them. */
+    public static FileQuarantineStore open(Path dir, long maxBytes, FileOps files) throws IOException {
+        return open(dir, maxBytes, files, QuarantineDirectory.durable(files));
     }
 
     /** With a different way of writing entry files: for tests that interrupt a write like a crash. */
     static FileQuarantineStore open(Path dir, long maxBytes, QuarantineDirectory.FileWrite fileWrite)
             throws IOException {
+        return open(dir, maxBytes, FileOps.system(), fileWrite);
+    }
+
+    private static FileQuarantineStore open(Path dir, long maxBytes, FileOps files,
+                                            QuarantineDirectory.FileWrite fileWrite) throws IOException {
         Objects.requireNonNull(dir, "dir");
         if (maxBytes <= 0) {
             throw new IllegalArgumentException("maxBytes must be positive, was " + maxBytes);
         }
         if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir);
+            files.createDirectories(dir);
             Path parent = dir.toAbsolutePath().getParent();
             if (parent != null) {
-                DirectorySync.force(parent);
+                files.syncDirectory(parent);
             }
         }
         QuarantineDirectoryLock lock = QuarantineDirectoryLock.acquire(dir);
-        FileQuarantineStore store = new FileQuarantineStore(dir, maxBytes, lock, fileWrite);
+        FileQuarantineStore store = new FileQuarantineStore(dir, maxBytes, lock, files, fileWrite);
         try {
             store.setAside = QuarantineRecovery.recover(store.directory, store.corrupt, store.index).setAside();
             return store;

@@ -1,12 +1,12 @@
 package io.qubiq.storeforward.quarantine;
 
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.EnumSet;
 import java.util.OptionalLong;
 
 /**
@@ -24,6 +24,8 @@ import java.util.OptionalLong;
  * is durable: before it, a crash leaves at most a temp file; after it, the complete file.
  * <b>Delete:</b> unlink the entry file, then fsync the directory.
  *
+ * <p>Every change goes through a {@link FileOps} (the power-loss tests record it).
+ *
  * <p><b>Threading.</b> Not synchronized; the store serializes writes and deletes.
  */
 final class QuarantineDirectory {
@@ -34,27 +36,38 @@ final class QuarantineDirectory {
         void writeAndForce(Path file, byte[] bytes) throws IOException;
     }
 
-    static final FileWrite DURABLE = (file, bytes) -> {
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+    /** Writes through {@code files}: create or truncate, write, fsync. */
+    static FileWrite durable(FileOps files) {
+        return (file, bytes) -> {
+            try (FileChannel channel = files.open(file, EnumSet.of(StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE))) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
             }
-            channel.force(true);
-        }
-    };
+        };
+    }
+
+    static final FileWrite DURABLE = durable(FileOps.system());
 
     static final String ENTRY_SUFFIX = ".qentry";
     static final String TEMP_SUFFIX = ".tmp";
     private static final int ID_DIGITS = 20;
 
     private final Path dir;
+    private final FileOps files;
     private final FileWrite fileWrite;
 
-    QuarantineDirectory(Path dir, FileWrite fileWrite) {
+    QuarantineDirectory(Path dir, FileOps files, FileWrite fileWrite) {
         this.dir = dir;
+        this.files = files;
         this.fileWrite = fileWrite;
+    }
+
+    FileOps files() {
+        return files;
     }
 
     Path path() {
@@ -95,14 +108,14 @@ final class QuarantineDirectory {
         Path temp = dir.resolve(fileName(id) + TEMP_SUFFIX);
         try {
             fileWrite.writeAndForce(temp, bytes);
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            files.move(temp, target);
         } catch (IOException e) {
             deleteQuietly(temp, e);
             throw new IOException("could not write quarantine entry " + target + ": " + e.getMessage()
                     + "; nothing was stored, check free space and permissions of " + dir, e);
         }
         try {
-            DirectorySync.force(dir);
+            files.syncDirectory(dir);
         } catch (IOException e) {
             deleteQuietly(target, e);
             throw new IOException("could not fsync quarantine directory " + dir + " after writing " + target
@@ -114,7 +127,7 @@ final class QuarantineDirectory {
     void delete(long id) throws IOException {
         Path file = entryFile(id);
         try {
-            Files.deleteIfExists(file);
+            files.deleteIfExists(file);
         } catch (IOException e) {
             throw new IOException("could not delete quarantine entry " + file + ": " + e
                     + "; the entry is still stored, check the permissions of " + dir, e);
@@ -123,16 +136,16 @@ final class QuarantineDirectory {
 
     void sync() throws IOException {
         try {
-            DirectorySync.force(dir);
+            files.syncDirectory(dir);
         } catch (IOException e) {
             throw new IOException("could not fsync quarantine directory " + dir + ": " + e.getMessage()
                     + "; the last removal may come back after a power loss, check the disk", e);
         }
     }
 
-    private static void deleteQuietly(Path file, IOException cause) {
+    private void deleteQuietly(Path file, IOException cause) {
         try {
-            Files.deleteIfExists(file);
+            files.deleteIfExists(file);
         } catch (IOException e) {
             cause.addSuppressed(e);
         }

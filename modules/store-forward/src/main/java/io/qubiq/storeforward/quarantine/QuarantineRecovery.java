@@ -52,7 +52,7 @@ final class QuarantineRecovery {
             String name = file.getFileName().toString();
             if (QuarantineDirectory.isTemp(name)) {
                 try {
-                    Files.deleteIfExists(file);
+                    directory.files().deleteIfExists(file);
                     tempRemoved++;
                     LOG.info("Deleted {}: an add that was interrupted before it committed", file);
                 } catch (IOException e) {
