@@ -44,7 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
  *       in flight at the kill);
  *   <li>sequence numbers increase in journaling order and are never reused: a sequence number seen
  *       after an earlier restart still names the same entry;
- *   <li>nothing is quarantined.
+ *   <li>nothing is quarantined;
+ *   <li>the restart reports no loss (no {@code DataLoss} event): a kill keeps the page cache, so
+ *       a loss report would be a false alarm.
  * </ul>
  * CI runs {@value #CI_CYCLES} cycles; {@code scripts/torture} runs more through {@code
  * journal.torture.cycles}, {@code journal.torture.minutes}, {@code journal.torture.seed} and {@code
@@ -195,10 +197,11 @@ class JournalTortureTest {
             store.close();
         }
         if (!events.losses().isEmpty()) {
-            // not a failure of the journal's promise (the check below finds nothing missing) but an
-            // alarm after a kill that lost nothing: counted for the datasheet
+            // a process kill loses nothing (the check below proves it), so any loss report is a
+            // false alarm: the buffer's roll once named a segment in seq.floor before its rename
             falseLossReports += events.losses().size();
-            System.out.println(context + ": the restart reported a loss: " + events.losses());
+            problems.add(context + ": the restart reported a loss after a kill that lost nothing: "
+                    + events.losses());
         }
         return true;
     }
