@@ -9,11 +9,14 @@ import java.util.zip.CRC32C;
 /**
  * Appends record frames to the newest segment and rolls to a pre-allocated one when it is full.
  *
- * <p><b>Roll.</b> The sequence floor file is raised above every sequence the new segment can
- * hold (fsynced unless durability is NONE), then the prepared file gets its identity header (through its channel), is renamed
- * to its base sequence (the directory is fsynced unless durability is NONE), joins the chain, and
- * only then does the old segment get its seal. A crash between any two steps leaves either a
- * {@code .tmp} file without records (deleted on open) or a valid, empty segment.
+ * <p><b>Roll.</b> The prepared file gets its identity header (through its channel) and is renamed
+ * to its base sequence (the directory is fsynced unless durability is NONE); then the sequence
+ * floor file is raised above every sequence the new segment can hold and names it the newest
+ * (fsynced unless durability is NONE), so before the segment's first record; then it joins the
+ * chain, and only then does the old segment get its seal. A crash between any two steps leaves
+ * either a {@code .tmp} file without records (deleted on open) or a valid, empty segment, and the
+ * floor file never names a segment that was not renamed into place (it did, before: a kill
+ * between the floor and the rename read on open as a lost newest segment, a false loss report).
  *
  * <p><b>Threading.</b> Not thread-safe: every method is called under the buffer's append lock.
  */
@@ -90,7 +93,6 @@ final class SegmentWriter {
     Segment next;
     try {
       int bytes = prepared.mapping().capacity();
-      floor.roll(base, (bytes - SegmentHeader.BYTES) / RecordFormat.frameBytes(1));
       ByteBuffer identity = SegmentHeader.encodeIdentity(bytes, base, link, nowMillis);
       while (identity.hasRemaining()) {
         prepared.channel().write(identity, identity.position());
@@ -99,6 +101,9 @@ final class SegmentWriter {
       if (syncDirectory) {
         files.syncDirectory(dir);
       }
+      // after the rename: the floor file also names the newest segment, and one it names but
+      // that is not there reads on open as a lost segment full of records
+      floor.roll(base, (bytes - SegmentHeader.BYTES) / RecordFormat.frameBytes(1));
       next = Segment.writable(target, files, prepared.channel(), prepared.mapping(), base, link);
     } catch (IOException | RuntimeException e) {
       prepared.discard();

@@ -25,8 +25,8 @@ import java.util.zip.CRC32C;
  * 28 4 zero
  * </pre>
  *
- * <p><b>When written.</b> At every segment roll, before the new segment gets its name: the floor
- * becomes the new base plus the most records that segment can hold. With a durability mode other
+ * <p><b>When written.</b> At every segment roll, after the new segment got its name and before its
+ * first record: the floor becomes the new base plus the most records that segment can hold. With a durability mode other
  * than NONE the write is fsynced first, so after power loss the floor is still above every
  * sequence the lost segment could have issued. A torn write damages one slot; the other keeps the
  * previous floor (still above every sequence issued before that roll).
