@@ -33,6 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(OpcUaServerExtension.class)
 class OpcUaSamplingDefaultsTest {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OpcUaSamplingDefaultsTest.class);
     static final Duration WAIT = Duration.ofSeconds(15);
     static final int CHANGES = 30;
     static final long CHANGE_EVERY_MS = 100;
@@ -137,9 +138,11 @@ class OpcUaSamplingDefaultsTest {
         assertThat(done.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
         await().atMost(Duration.ofSeconds(5)).until(() -> publisher.latest(path).map(TagValue::value).orElse(null),
                 v -> Double.valueOf(CHANGES).equals(v));
-        return publisher.all().stream().filter(v -> v.path().value().equals(path))
+        Set<Double> received = publisher.all().stream().filter(v -> v.path().value().equals(path))
                 .map(v -> v.value() instanceof Double d ? d : null)
                 .filter(d -> d != null && d >= 1).collect(Collectors.toSet());
+        LOG.info("{} of {} changes received with {}", received.size(), CHANGES, config.monitoring(config.tags().get(0)));
+        return received;
     }
 
     private OpcUaConnector start(OpcUaConnectionConfig config, RecordingPublisher publisher) {
