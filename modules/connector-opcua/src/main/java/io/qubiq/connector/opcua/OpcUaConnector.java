@@ -195,7 +195,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
 
     private static String missingChangesText(Map<TagPath, String> missing) {
         return "itemsMissingChanges: " + missing.size() + (missing.size() == 1 ? " item misses" : " items miss")
-                + " changes: the server revised its sampling interval or queue size so that the queue holds fewer"
+                + " changes: the sampling interval and queue size the server granted (revised or as configured) let the queue hold fewer"
                 + " samples than one publishing interval brings; for example " + missing.values().iterator().next()
                 + ". Raise queue_size (or tag_defaults.queue_size), or lengthen sampling_interval_ms if the"
                 + " faster changes do not matter";
