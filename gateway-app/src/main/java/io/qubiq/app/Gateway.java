@@ -305,11 +305,12 @@ public final class Gateway {
         int mqttPort = FreePort.orFixed(plantConfig.mqttPort());
         SimulatedPlant plant = new SimulatedPlant(plantConfig.withOpcuaPort(port).withMqttPort(mqttPort));
         List<OpcUaTagConfig> tags = SimulatedPlant.nodes().stream()
-                .map(node -> new OpcUaTagConfig(node.tagPath(), node.nodeId(), 500, 1, Optional.empty(), Optional.empty(),
-                        Optional.empty(), node.engineeringUnit(), node.writable()))
+                .map(node -> new OpcUaTagConfig(Optional.of(node.tagPath()), node.nodeId(), Optional.empty(),
+                        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), node.engineeringUnit(),
+                        node.writable()))
                 .toList();
         OpcUaConnectionConfig connection = OpcUaConnectionConfig.of("opc.tcp://127.0.0.1:" + port + "/demo-plant", tags);
-        List<TagPath> paths = tags.stream().map(tag -> TagPath.of(tag.path())).toList();
+        List<TagPath> paths = tags.stream().map(tag -> tag.tagPath()).toList();
         entries.put(DEMO_PLANT, new DeviceConnections.Entry(new OpcUaConnector(DEMO_PLANT, connection), "opcua", paths));
 
         MqttSubscriptionConfig topics = MqttSubscriptionConfig.json(SimulatedPlant.MQTT_TOPIC_FILTER,
@@ -334,7 +335,7 @@ public final class Gateway {
             String id = device.getKey();
             if (device.getValue().opcua().isPresent()) {
                 OpcUaConnectionConfig opcua = withPkiInDataDir(device.getValue().opcua().get(), id, dataDir);
-                List<TagPath> tags = opcua.tags().stream().map(tag -> TagPath.of(tag.path())).toList();
+                List<TagPath> tags = opcua.tags().stream().map(tag -> tag.tagPath()).toList();
                 entries.put(id, new DeviceConnections.Entry(new OpcUaConnector(id, opcua), "opcua", tags));
             }
             if (device.getValue().mqtt().isPresent()) {

@@ -52,7 +52,7 @@ function renderDevices(holder, list, openDetail) {
     clear(holder, empty("No device connections are configured."));
     return;
   }
-  const { element, body } = table(["Connection", "Type", "State", "Since", "Last error", "Counters", "Tags", ""],
+  const { element, body } = table(["Connection", "Type", "State", "Since", "Last error / warnings", "Counters", "Tags", ""],
       { "data-test": "devices-table" });
   for (const d of list) {
     body.append(h("tr", { "data-test": "device-row", "data-id": d.id },
@@ -60,7 +60,8 @@ function renderDevices(holder, list, openDetail) {
         h("td", {}, d.type),
         h("td", {}, stateBadge(d.state)),
         h("td", {}, f.time(d.since)),
-        h("td", { class: "error-text" }, h("div", { class: "clamp", title: d.lastError || null }, d.lastError || "–")),
+        // the last error, then conditions that lose data while up (itemsMissingChanges: ...)
+        h("td", { class: "error-text" }, h("div", { class: "clamp", title: problemsOf(d) || null }, problemsOf(d) || "–")),
         h("td", {}, h("ul", { class: "counters" }, Object.entries(d.counters || {}).map(([name, n]) =>
             h("li", {}, h("span", { class: "sub" }, name.replaceAll("_", " ")), " ", f.count(n))))),
         h("td", {}, d.tags),
@@ -89,6 +90,11 @@ function renderOutbound(holder, list) {
         h("td", { class: "error-text" }, h("div", { class: "clamp", title: c.lastError || null }, c.lastError || "–"))));
   }
   clear(holder, element);
+}
+
+/** A connection's last error and its warnings, one text; empty when there are none. */
+function problemsOf(d) {
+  return [d.lastError, ...(d.warnings || [])].filter(Boolean).join(" · ");
 }
 
 /** UP / DOWN / UNKNOWN as a word with a symbol, so colour is not the only cue. */

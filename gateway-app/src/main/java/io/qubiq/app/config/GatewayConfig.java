@@ -89,9 +89,9 @@ public record GatewayConfig(
                         "a connection id may hold letters, digits, - and _ only"));
             }
             device.getValue().opcua().ifPresent(opcua -> opcua.tags().forEach(tag -> {
-                String owner = owners.putIfAbsent(tag.path(), device.getKey());
+                String owner = owners.putIfAbsent(tag.pathText(), device.getKey());
                 if (owner != null && !owner.equals(device.getKey())) {
-                    violations.add(new Violation("devices." + device.getKey(), "tag " + tag.path()
+                    violations.add(new Violation("devices." + device.getKey(), "tag " + tag.pathText()
                             + " is already read by device connection " + owner + "; a tag has one source"));
                 }
             }));

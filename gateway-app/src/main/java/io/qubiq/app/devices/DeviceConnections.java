@@ -197,7 +197,7 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
     private Device view(String id) {
         Entry entry = entries.get(id);
         return new Device(id, entry.type(), entry.connector().status(), entry.connector().counters(),
-                entry.tags().size(), entry.connector() instanceof Browsable);
+                entry.tags().size(), entry.connector() instanceof Browsable, entry.connector().warnings());
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.qubiq.config.YamlValue.Scalar;
 import io.qubiq.config.YamlValue.Sequence;
 import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Range;
+import io.qubiq.core.config.Shorthand;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -73,6 +74,12 @@ final class ValueBinder {
     }
 
     Optional<Object> bind(YamlValue node, ConfigType type, Slot slot) {
+        if (node instanceof Scalar scalar && !scalar.isNull() && type instanceof RecordType record
+                && record.type().isAnnotationPresent(Shorthand.class)) {
+            String key = record.type().getAnnotation(Shorthand.class).value();
+            return bindRecord(new Mapping(List.of(new Entry(key, scalar.position(), scalar)), scalar.position()),
+                    record.type(), slot, Set.of());
+        }
         if (type instanceof OptionalType optional) {
             if (node instanceof Scalar scalar) {
                 return expand(scalar, slot).flatMap(text -> isNull(scalar, text)

@@ -81,7 +81,12 @@ public record OpcUaConnectionConfig(
         @Range(min = 1, max = 100000)
         int maxItemsPerSubscription,
 
-        @Doc("The tags read from this server.")
+        @Doc("How tags are sampled unless a tag sets its own value: sampling_interval_ms (default 100),"
+                + " queue_size (default: two publishing intervals of samples), deadband_absolute, deadband_percent.")
+        OpcUaTagDefaults tagDefaults,
+
+        @Doc("The tags read from this server: each a mapping, or just a node id (its path derived from the"
+                + " node id).")
         List<OpcUaTagConfig> tags) implements ConfigChecked {
 
     public OpcUaConnectionConfig {
@@ -92,56 +97,67 @@ public record OpcUaConnectionConfig(
     public static OpcUaConnectionConfig of(String endpointUrl, List<OpcUaTagConfig> tags) {
         return new OpcUaConnectionConfig(endpointUrl, SecurityPolicyName.NONE, SecurityModeName.NONE,
                 new OpcUaIdentity.Anonymous(), Optional.empty(), 5000, 60000, 1000, 30000, 0,
-                AcquisitionMode.SUBSCRIPTION, 1000, 500, 1000, tags);
+                AcquisitionMode.SUBSCRIPTION, 1000, 500, 1000, OpcUaTagDefaults.STANDARD, tags);
     }
 
     /** The same connection with its PKI directory set (the application resolves it in the data directory). */
     public OpcUaConnectionConfig withPkiDir(Path value) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, Optional.of(value),
                 requestTimeoutMs, sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode,
-                pollingIntervalMs, publishingIntervalMs, maxItemsPerSubscription, tags);
+                pollingIntervalMs, publishingIntervalMs, maxItemsPerSubscription, tagDefaults, tags);
     }
 
     public OpcUaConnectionConfig withIdentity(OpcUaIdentity value) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, value, pkiDir, requestTimeoutMs,
                 sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode, pollingIntervalMs,
-                publishingIntervalMs, maxItemsPerSubscription, tags);
+                publishingIntervalMs, maxItemsPerSubscription, tagDefaults, tags);
     }
 
     public OpcUaConnectionConfig withStaleAfterMs(long value) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, requestTimeoutMs,
                 sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, value, mode, pollingIntervalMs,
-                publishingIntervalMs, maxItemsPerSubscription, tags);
+                publishingIntervalMs, maxItemsPerSubscription, tagDefaults, tags);
     }
 
     public OpcUaConnectionConfig withPolling(long intervalMs) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, requestTimeoutMs,
                 sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, AcquisitionMode.POLLING, intervalMs,
-                publishingIntervalMs, maxItemsPerSubscription, tags);
+                publishingIntervalMs, maxItemsPerSubscription, tagDefaults, tags);
     }
 
     public OpcUaConnectionConfig withPublishingIntervalMs(long value) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, requestTimeoutMs,
                 sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode, pollingIntervalMs, value,
-                maxItemsPerSubscription, tags);
+                maxItemsPerSubscription, tagDefaults, tags);
     }
 
     public OpcUaConnectionConfig withReconnect(long initialMs, long maxMs) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, requestTimeoutMs,
                 sessionTimeoutMs, initialMs, maxMs, staleAfterMs, mode, pollingIntervalMs, publishingIntervalMs,
-                maxItemsPerSubscription, tags);
+                maxItemsPerSubscription, tagDefaults, tags);
     }
 
     public OpcUaConnectionConfig withRequestTimeoutMs(long value) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, value,
                 sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode, pollingIntervalMs,
-                publishingIntervalMs, maxItemsPerSubscription, tags);
+                publishingIntervalMs, maxItemsPerSubscription, tagDefaults, tags);
     }
 
     public OpcUaConnectionConfig withMaxItemsPerSubscription(int value) {
         return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, requestTimeoutMs,
                 sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode, pollingIntervalMs,
-                publishingIntervalMs, value, tags);
+                publishingIntervalMs, value, tagDefaults, tags);
+    }
+
+    public OpcUaConnectionConfig withTagDefaults(OpcUaTagDefaults value) {
+        return new OpcUaConnectionConfig(endpointUrl, securityPolicy, securityMode, identity, pkiDir, requestTimeoutMs,
+                sessionTimeoutMs, reconnectInitialMs, reconnectMaxMs, staleAfterMs, mode, pollingIntervalMs,
+                publishingIntervalMs, maxItemsPerSubscription, value, tags);
+    }
+
+    /** What the connector asks the server for this tag's monitored item. */
+    MonitoringRequest monitoring(OpcUaTagConfig tag) {
+        return MonitoringRequest.of(tag, tagDefaults, publishingIntervalMs);
     }
 
     public boolean secured() {
@@ -169,10 +185,12 @@ public record OpcUaConnectionConfig(
         }
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < tags.size(); i++) {
-            Integer first = seen.putIfAbsent(tags.get(i).path(), i);
+            String path = tags.get(i).pathText();
+            Integer first = seen.putIfAbsent(path, i);
             if (first != null) {
-                violations.add(new Violation("tags[" + i + "].path", "\"" + tags.get(i).path()
-                        + "\" is already used by tags[" + first + "]"));
+                violations.add(new Violation("tags[" + i + "].path", "\"" + path + "\" is already used by tags["
+                        + first + "]" + (tags.get(i).path().isEmpty() ? " (derived from node_id \""
+                        + tags.get(i).nodeId() + "\"; write path: to choose another)" : "")));
             }
         }
         return violations;

@@ -94,6 +94,11 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     private final AtomicLong subscriptionsRecreated = new AtomicLong();
     private final AtomicLong notificationsLost = new AtomicLong();
     private volatile OpcUaClient client;
+    /**
+     * Tags whose granted item drops changes (revised sampling interval and queue size), with what was
+     * granted; replaced by the connector thread after each reconcile, read from any thread.
+     */
+    private volatile Map<TagPath, String> missingChanges = Map.of();
     private volatile boolean closed;
     /**
      * Collecting: connected, and in subscription mode the subscriptions created (the server answered
@@ -169,7 +174,31 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         counters.put("subscriptions_recreated", stats.subscriptionsRecreated());
         counters.put("notifications_lost", stats.notificationsLost());
         counters.put("repeats_dropped", stats.repeatsDropped());
+        counters.put("items_missing_changes", (long) missingChanges.size());
         return counters;
+    }
+
+    /**
+     * The items whose server-revised sampling interval and queue size mean changes are missed, as one
+     * line with the count, the reason and an example; empty when there are none.
+     */
+    @Override
+    public List<String> warnings() {
+        Map<TagPath, String> missing = missingChanges;
+        return missing.isEmpty() ? List.of() : List.of(missingChangesText(missing));
+    }
+
+    /** The tags whose granted monitored item misses changes, with what the server granted. Any thread. */
+    public Map<TagPath, String> itemsMissingChanges() {
+        return missingChanges;
+    }
+
+    private static String missingChangesText(Map<TagPath, String> missing) {
+        return "itemsMissingChanges: " + missing.size() + (missing.size() == 1 ? " item misses" : " items miss")
+                + " changes: the sampling interval and queue size the server granted (revised or as configured) let the queue hold fewer"
+                + " samples than one publishing interval brings; for example " + missing.values().iterator().next()
+                + ". Raise queue_size (or tag_defaults.queue_size), or lengthen sampling_interval_ms if the"
+                + " faster changes do not matter";
     }
 
     public OpcUaStats stats() {
@@ -339,6 +368,11 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         try {
             Map<TagPath, StatusCode> refused = synchronizer.synchronize(current);
             LOG.info("OPC UA connection {}: subscribed: {}", id, synchronizer.summary());
+            Map<TagPath, String> missing = java.util.Collections.unmodifiableMap(synchronizer.itemsMissingChanges());
+            missingChanges = missing;
+            if (!missing.isEmpty()) {
+                LOG.warn("OPC UA connection {}: {}", id, missingChangesText(missing));
+            }
             subscribed = status.get().state() == ConnectionState.UP; // after the log line: readiness follows it
             Instant now = clock.instant();
             refused.forEach((path, code) -> {

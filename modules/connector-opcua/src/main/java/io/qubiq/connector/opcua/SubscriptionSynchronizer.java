@@ -131,6 +131,31 @@ final class SubscriptionSynchronizer {
     }
 
     /**
+     * The created items whose granted sampling interval and queue size drop changes
+     * ({@link MonitoringRequest#missesChanges}), each with what was granted, in tag order.
+     */
+    Map<TagPath, String> itemsMissingChanges() {
+        Map<TagPath, String> result = new LinkedHashMap<>();
+        actual.forEach((path, item) -> {
+            OpcUaSubscription subscription = owner.get(item);
+            Optional<Double> sampling = item.getRevisedSamplingInterval();
+            Optional<Long> queue = item.getRevisedQueueSize().map(q -> q.longValue());
+            boolean good = item.getCreateResult().map(StatusCode::isGood).orElse(false);
+            if (!good || subscription == null || sampling.isEmpty() || queue.isEmpty()) {
+                return;
+            }
+            double publishing = subscription.getRevisedPublishingInterval().orElse(subscription.getPublishingInterval());
+            if (MonitoringRequest.missesChanges(sampling.get(), queue.get(), publishing)) {
+                result.put(path, item.getReadValueId().getNodeId().toParseableString() + " (tag " + path
+                        + "): sampling interval " + millis(sampling.get()) + " ms, queue size " + queue.get()
+                        + ", publishing interval " + millis(publishing) + " ms; keeping every change needs a queue of "
+                        + (long) Math.ceil(publishing / sampling.get()));
+            }
+        });
+        return result;
+    }
+
+    /**
      * What the server granted, for the log: the items monitored and refused, each subscription with
      * its id, items and publishing interval (revised, and requested when the server changed it), and
      * the range of revised sampling intervals and queue sizes over all items.
@@ -212,12 +237,13 @@ final class SubscriptionSynchronizer {
 
     private OpcUaMonitoredItem newItem(OpcUaTagConfig tag) {
         OpcUaMonitoredItem item = OpcUaMonitoredItem.newDataItem(tag.node());
-        item.setSamplingInterval(tag.samplingIntervalMs());
-        item.setQueueSize(uint(tag.queueSize()));
+        MonitoringRequest request = config.monitoring(tag);
+        item.setSamplingInterval(request.samplingIntervalMs());
+        item.setQueueSize(uint(request.queueSize()));
         item.setDiscardOldest(true);
-        tag.deadbandAbsolute().ifPresent(d -> item.setFilter(new DataChangeFilter(DataChangeTrigger.StatusValue,
+        request.deadbandAbsolute().ifPresent(d -> item.setFilter(new DataChangeFilter(DataChangeTrigger.StatusValue,
                 uint(DeadbandType.Absolute.getValue()), d)));
-        tag.deadbandPercent().ifPresent(d -> item.setFilter(new DataChangeFilter(DataChangeTrigger.StatusValue,
+        request.deadbandPercent().ifPresent(d -> item.setFilter(new DataChangeFilter(DataChangeTrigger.StatusValue,
                 uint(DeadbandType.Percent.getValue()), d)));
         TagPath path = tag.tagPath();
         item.setDataValueListener((monitored, value) -> onValue.onValue(tag, path, value));

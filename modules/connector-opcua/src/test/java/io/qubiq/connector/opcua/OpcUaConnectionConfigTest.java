@@ -24,14 +24,97 @@ class OpcUaConnectionConfigTest {
         assertThat(config.securityMode()).isEqualTo(SecurityModeName.SIGN_AND_ENCRYPT);
         assertThat(config.identity()).isEqualTo(new OpcUaIdentity.Username("gateway", "pw"));
         assertThat(config.staleAfterMs()).isEqualTo(300_000);
-        assertThat(config.tags()).hasSize(3);
+        assertThat(config.tags()).hasSize(4);
         OpcUaTagConfig temperature = config.tags().get(0);
         assertThat(temperature.deadbandAbsolute()).contains(0.5);
         assertThat(temperature.scale()).contains(new LinearScale(0, 27648, 0, 400));
         assertThat(temperature.engineeringUnit()).contains("degC");
         assertThat(config.tags().get(1).writable()).isTrue();
         assertThat(config.tags().get(2).writable()).isFalse();
-        assertThat(config.tags().get(2).samplingIntervalMs()).isEqualTo(500);
+        assertThat(config.tags().get(2).samplingIntervalMs()).isEmpty();
+        assertThat(config.tagDefaults().samplingIntervalMs()).isEqualTo(50);
+        assertThat(config.tags().get(3).tagPath().value()).isEqualTo("Line1/Pump_Speed");
+    }
+
+    @Test
+    void aTagWithoutSettingsTakesTheConnectionDefaultsAndItsOwnSettingsWin() throws Exception {
+        OpcUaConnectionConfig config = ConfigLoader.load(Path.of("src/test/resources/sample-opcua.yaml"),
+                OpcUaConnectionConfig.class, Map.of("PLC1_PASSWORD", "pw"));
+        MonitoringRequest own = config.monitoring(config.tags().get(0));
+        assertThat(own).isEqualTo(new MonitoringRequest(100, 10, Optional.of(0.5), Optional.empty()));
+        MonitoringRequest inherited = config.monitoring(config.tags().get(2));
+        // 50 ms sampling, 250 ms publishing: a queue for two publishing intervals holds 10 samples
+        assertThat(inherited).isEqualTo(new MonitoringRequest(50, 10, Optional.empty(), Optional.of(0.5)));
+    }
+
+    @Test
+    void theDefaultQueueHoldsTwoPublishingIntervalsOfSamples() {
+        OpcUaConnectionConfig defaults = OpcUaConnectionConfig.of("opc.tcp://127.0.0.1:4840",
+                java.util.List.of(OpcUaTagConfig.of("a/b", "ns=2;s=A")));
+        assertThat(defaults.monitoring(defaults.tags().get(0)))
+                .isEqualTo(new MonitoringRequest(100, 10, Optional.empty(), Optional.empty()));
+        assertThat(MonitoringRequest.coveringQueueSize(-1, 500)).isEqualTo(2);
+        assertThat(MonitoringRequest.coveringQueueSize(0, 500)).isEqualTo(100);
+        assertThat(MonitoringRequest.coveringQueueSize(1000, 500)).isEqualTo(1);
+        assertThat(MonitoringRequest.coveringQueueSize(1, 3_600_000)).isEqualTo(10_000);
+    }
+
+    @Test
+    void aPlainNodeIdIsATagWhosePathIsDerivedFromTheNodeId() throws Exception {
+        OpcUaConnectionConfig config = ConfigLoader.parse("plc.yaml", """
+                endpoint_url: opc.tcp://127.0.0.1:4840
+                tags:
+                  - ns=2;s=Line1.Speed
+                  - "ns=2;s=/Line 2//Oven/"
+                  - ns=3;i=1001
+                  - path: explicit/tag
+                    node_id: ns=2;s=X
+                """, OpcUaConnectionConfig.class, Map.of());
+        assertThat(config.tags()).extracting(tag -> tag.tagPath().value())
+                .containsExactly("Line1.Speed", "Line_2/Oven", "ns3_i1001", "explicit/tag");
+        assertThat(config.tags().get(0).samplingIntervalMs()).isEmpty();
+        assertThat(config.tags().get(0).nodeId()).isEqualTo("ns=2;s=Line1.Speed");
+    }
+
+    @Test
+    void invalidCompactTagsAndDefaultsAreReportedWithTheirKeyAndValue() {
+        assertThatThrownBy(() -> ConfigLoader.parse("plc.yaml", """
+                endpoint_url: opc.tcp://127.0.0.1:4840
+                tag_defaults:
+                  queue_size: 0
+                tags:
+                  - Line1.Speed
+                  - ns=2;s=
+                  - ns=2;s=A.B
+                  - path: A.B
+                    node_id: ns=3;s=A.B
+                  - [ns=2;s=C]
+                """, OpcUaConnectionConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> {
+                    var problems = ((ConfigException) e).problems();
+                    assertThat(problems).extracting(ConfigProblem::keyPath).contains("tag_defaults.queue_size",
+                            "tags[0].node_id", "tags[1].path", "tags[4]");
+                    assertThat(problems).filteredOn(p -> p.keyPath().equals("tags[0].node_id"))
+                            .extracting(ConfigProblem::message).first().asString().contains("\"Line1.Speed\"");
+                    assertThat(problems).filteredOn(p -> p.keyPath().equals("tags[1].path"))
+                            .extracting(ConfigProblem::message).first().asString().contains("ns=2;s=");
+                });
+    }
+
+    @Test
+    void twoTagsDerivingTheSamePathAreReportedWithTheNodeId() {
+        assertThatThrownBy(() -> ConfigLoader.parse("plc.yaml", """
+                endpoint_url: opc.tcp://127.0.0.1:4840
+                tags:
+                  - ns=2;s=A.B
+                  - ns=3;s=A.B
+                """, OpcUaConnectionConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).anySatisfy(p -> {
+                    assertThat(p.keyPath()).isEqualTo("tags[1].path");
+                    assertThat(p.message()).contains("\"A.B\" is already used by tags[0]", "ns=3;s=A.B");
+                }));
     }
 
     @Test

@@ -210,7 +210,7 @@ class OpcUaConnectorTest {
         OpcUaConnector connector = start(new OpcUaConnectionConfig(config.endpointUrl(), config.securityPolicy(),
                 config.securityMode(), config.identity(), config.pkiDir(), config.requestTimeoutMs(),
                 config.sessionTimeoutMs(), config.reconnectInitialMs(), config.reconnectMaxMs(), 0, config.mode(),
-                config.pollingIntervalMs(), config.publishingIntervalMs(), config.maxItemsPerSubscription(), tags),
+                config.pollingIntervalMs(), config.publishingIntervalMs(), config.maxItemsPerSubscription(), config.tagDefaults(), tags),
                 publisher);
         await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.UP);
 
@@ -293,7 +293,7 @@ class OpcUaConnectorTest {
         OpcUaConnector connector = start(new OpcUaConnectionConfig(base.endpointUrl(), base.securityPolicy(),
                 base.securityMode(), base.identity(), base.pkiDir(), base.requestTimeoutMs(), base.sessionTimeoutMs(),
                 base.reconnectInitialMs(), base.reconnectMaxMs(), 0, base.mode(), base.pollingIntervalMs(),
-                base.publishingIntervalMs(), 3, tags), publisher);
+                base.publishingIntervalMs(), 3, base.tagDefaults(), tags), publisher);
         await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.UP);
 
         TagValue missing = awaitValue(publisher, "plant/missing", v -> v.quality().isBad());

@@ -27,7 +27,7 @@ class OpcUaSecurityTest {
         OpcUaTagConfig tag = new OpcUaTagConfig("plant/int32", server.nodeId(TestVariable.INT32), 50, 1,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false);
         return new OpcUaConnectionConfig(server.endpointUrl(), policy, mode, identity, Optional.of(pki), 1000, 60000, 100, 500, 0,
-                AcquisitionMode.SUBSCRIPTION, 1000, 100, 1000, List.of(tag));
+                AcquisitionMode.SUBSCRIPTION, 1000, 100, 1000, OpcUaTagDefaults.STANDARD, List.of(tag));
     }
 
     @Test

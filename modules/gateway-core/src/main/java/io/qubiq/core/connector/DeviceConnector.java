@@ -45,6 +45,15 @@ public interface DeviceConnector extends AutoCloseable {
         return java.util.Map.of();
     }
 
+    /**
+     * Conditions of a connection that is up but loses or will lose data, for the console: one line
+     * each, starting with a name and a colon ({@code itemsMissingChanges: 3 items miss changes: ...}).
+     * Empty normally. Safe from any thread.
+     */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
+
     /** Disconnects and releases every resource; bounded in time. */
     @Override
     void close();
