@@ -1,5 +1,6 @@
 package io.qubiq.console;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.javalin.http.Context;
 import io.qubiq.auth.Auth;
 import io.qubiq.auth.Principal;
@@ -34,7 +35,8 @@ final class SessionRoutes implements ApiRoutes {
      * @param tokenWaiting a setup token is waiting (false once it expired: restart the gateway for a new one)
      * @param unavailable  why nobody can sign in (a damaged user or token store, and how to recover); absent normally
      */
-    record SetupState(boolean required, boolean tokenWaiting, Optional<String> unavailable) {
+    record SetupState(boolean required, boolean tokenWaiting,
+                      @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> unavailable) {
     }
 
     record Created(String user) {
