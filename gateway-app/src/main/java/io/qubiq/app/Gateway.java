@@ -69,6 +69,9 @@ import io.qubiq.console.EventStream;
 import io.qubiq.app.events.JournalAlarms;
 import io.qubiq.auth.Auth;
 import io.qubiq.auth.AuthConfig;
+import io.qubiq.auth.StoreDamage;
+import io.qubiq.app.lifecycle.UserStoreParts;
+import org.slf4j.LoggerFactory;
 import io.qubiq.console.DeviceRoutes;
 import io.qubiq.console.GatewayInfo;
 import io.qubiq.core.tag.DataType;
@@ -179,7 +182,7 @@ public final class Gateway {
         channels.values().forEach(channel -> channel.diskReserve(disk));
         this.status = new GatewayStatus(info, lifecycle,
                 List.of(new DestinationParts(monitor, channels), new SubscriberParts(tagBus), devices, pipelineAccess,
-                        disk), disk::statuses);
+                        disk, new UserStoreParts(auth)), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
                         Optional.of(alarms)));
@@ -227,11 +230,17 @@ public final class Gateway {
 
     /**
      * Users, sessions and API tokens in {@code <data>/auth}; on a first start, creates the administrator
-     * from {@code auth.admin_password} or logs a one-time setup token.
+     * from {@code auth.admin_password} or logs a one-time setup token. A damaged store file does not stop
+     * the gateway: it is logged at ERROR, listed on /health ({@link UserStoreParts}) and sign-in is refused.
      */
     private Auth openAuth(AuthConfig authConfig, Path dataDir, Clock clock) throws ConfigurationException {
         try {
             Auth opened = Auth.open(authConfig, dataDir.resolve("auth"), clock, events);
+            opened.damage().forEach(damage -> LoggerFactory.getLogger(Gateway.class).error("The user store file {} is"
+                    + " damaged: {}. A copy is kept in {}. The gateway runs and collects data, but sign-in and API"
+                    + " tokens are refused. To recover, {}.", damage.file(), damage.problem(),
+                    damage.copy().isEmpty() ? "(none: the copy failed)" : damage.copy(),
+                    StoreDamage.RECOVERY.replace("DIR", dataDir.toString())));
             opened.bootstrap().start(authConfig.adminPassword());
             return opened;
         } catch (IOException e) {

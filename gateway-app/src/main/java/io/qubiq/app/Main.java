@@ -10,6 +10,7 @@ import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigProblem;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.Map;
 
 /**
  * {@code qubiq <command>}: parses the command line, validates configuration, and hands a valid
@@ -30,6 +31,11 @@ public final class Main {
 
     /** Runs one command; returns its exit code. A started gateway returns only after it stopped. */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, System.getenv(), out, err);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)} with the environment given (tests). */
+    static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         Command command;
         try {
             command = new CommandLineParser().parse(Arrays.asList(args));
@@ -48,6 +54,9 @@ public final class Main {
         }
         if (command instanceof Command.CheckConfig check) {
             return checkConfig(check, out, err);
+        }
+        if (command instanceof Command.ResetAdmin reset) {
+            return AdminResetCommand.run(reset, env, out, err);
         }
         if (command instanceof Command.Run run) {
             return start(run.configFile().toString(), () -> ConfigSource.fromFile(run.configFile()), run.options(), err);

@@ -23,6 +23,14 @@ public sealed interface Command {
     record CheckConfig(Path configFile) implements Command {
     }
 
+    /**
+     * {@code reset-admin [--data-dir DIR] [--config FILE] [--user NAME]}: with the gateway stopped, give the
+     * store in {@code DIR/auth} a working administrator again (see {@code AdminReset}); {@code FILE} supplies
+     * the {@code auth} section (administrator name, password rules, hashing), else its defaults apply.
+     */
+    record ResetAdmin(Path dataDir, Optional<Path> configFile, Optional<String> user) implements Command {
+    }
+
     /** {@code version}. */
     record Version() implements Command {
     }

@@ -23,12 +23,20 @@ public final class CommandLineParser {
               run --config FILE     start the gateway with FILE
               demo                  start the gateway with its built-in demo configuration
               check-config FILE     validate FILE; exit 0 when valid, 2 with every problem listed
+              reset-admin           with the gateway stopped: give it a working administrator again (a fresh
+                                    user store when the users file is damaged; a damaged API-token file is
+                                    emptied). Password from QUBIQ_ADMIN_PASSWORD, else generated and printed once
               version               print the version
               help                  print this text
 
             Options for run and demo:
               --data-dir DIR        where all state lives (default: ./data)
               --http-port N         listen on port N instead of the configured http.port (0 = any free port)
+
+            Options for reset-admin:
+              --data-dir DIR        the gateway's data directory (default: ./data)
+              --config FILE         take the auth section (admin_username, password rules) from FILE
+              --user NAME           the administrator's name (default: auth.admin_username, else admin)
 
             Exit codes: 0 stopped cleanly, 1 start-up failed, 2 invalid configuration or command line,
                         3 shutdown exceeded the grace period.
@@ -44,10 +52,11 @@ public final class CommandLineParser {
             case "run" -> parseRun(rest);
             case "demo" -> new Command.Demo(parseRunOptions(rest, false).options());
             case "check-config" -> parseCheckConfig(rest);
+            case "reset-admin" -> parseResetAdmin(rest);
             case "version", "--version", "-V" -> noMoreArguments(new Command.Version(), rest, name);
             case "help", "--help", "-h" -> new Command.Help(Optional.ofNullable(rest.pollFirst()));
             default -> throw new UsageException("unknown command '" + name
-                    + "' (expected run, demo, check-config, version or help)");
+                    + "' (expected run, demo, check-config, reset-admin, version or help)");
         };
     }
 
@@ -65,6 +74,26 @@ public final class CommandLineParser {
             throw new UsageException("check-config needs the configuration FILE to check");
         }
         return noMoreArguments(new Command.CheckConfig(Path.of(file)), rest, "check-config");
+    }
+
+    private Command parseResetAdmin(Deque<String> rest) throws UsageException {
+        Path dataDir = DEFAULT_DATA_DIR;
+        Optional<Path> config = Optional.empty();
+        Optional<String> user = Optional.empty();
+        while (!rest.isEmpty()) {
+            String arg = rest.removeFirst();
+            int eq = arg.indexOf('=');
+            String option = arg.startsWith("--") && eq > 0 ? arg.substring(0, eq) : arg;
+            String inlineValue = arg.startsWith("--") && eq > 0 ? arg.substring(eq + 1) : null;
+            switch (option) {
+                case "--data-dir" -> dataDir = Path.of(value(option, inlineValue, rest));
+                case "--config" -> config = Optional.of(Path.of(value(option, inlineValue, rest)));
+                case "--user" -> user = Optional.of(value(option, inlineValue, rest));
+                default -> throw new UsageException("unexpected argument '" + arg
+                        + "' (options: --data-dir DIR, --config FILE, --user NAME)");
+            }
+        }
+        return new Command.ResetAdmin(dataDir, config, user);
     }
 
     private record Parsed(Optional<Path> configFile, Command.RunOptions options) {

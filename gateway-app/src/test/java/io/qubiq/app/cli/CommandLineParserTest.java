@@ -26,6 +26,17 @@ class CommandLineParserTest {
     }
 
     @Test
+    void resetAdminTakesDataDirConfigAndUserAndDefaultsToTheWorkingDirectorysData() throws Exception {
+        assertThat(parser.parse(List.of("reset-admin"))).isEqualTo(
+                new Command.ResetAdmin(Path.of("data"), java.util.Optional.empty(), java.util.Optional.empty()));
+        assertThat(parser.parse(List.of("reset-admin", "--user=root", "--data-dir", "/var/q", "--config", "p.yaml")))
+                .isEqualTo(new Command.ResetAdmin(Path.of("/var/q"), java.util.Optional.of(Path.of("p.yaml")),
+                        java.util.Optional.of("root")));
+        assertThatThrownBy(() -> parser.parse(List.of("reset-admin", "--http-port", "1")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("--data-dir DIR, --config FILE, --user NAME");
+    }
+
+    @Test
     void runWithoutConfigIsAUsageErrorThatPointsToDemo() {
         assertThatThrownBy(() -> parser.parse(List.of("run")))
                 .isInstanceOf(UsageException.class)

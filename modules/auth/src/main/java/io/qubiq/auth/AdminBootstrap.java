@@ -21,7 +21,8 @@ import java.util.function.Consumer;
  * journal; the successful claim is always journaled on its own, marked {@code keep: always} (as is the
  * creation from the configured password), so the journal's retention never drops it. A claim whose password breaks the policy is
  * refused without burning the token. When users exist, {@link #start} does nothing, and a configured
- * admin password is ignored (it never resets an existing password).
+ * admin password is ignored (it never resets an existing password). A users file found damaged on open is
+ * not "no users": {@link #start} answers {@link State#STORE_DAMAGED} and issues nothing, and claims are refused.
  *
  * <p>Crash: the token lives in memory only; a restart without users announces a new one, the old one
  * is dead. A claim is committed once the user store wrote the new user.
@@ -32,7 +33,7 @@ import java.util.function.Consumer;
 public final class AdminBootstrap {
 
     /** What {@link #start} found or did. */
-    public enum State { USERS_EXIST, ADMIN_CREATED, AWAITING_SETUP }
+    public enum State { USERS_EXIST, ADMIN_CREATED, AWAITING_SETUP, STORE_DAMAGED }
 
     private final UserStore users;
     private final AuditTrail audit;
@@ -59,6 +60,9 @@ public final class AdminBootstrap {
     }
 
     public synchronized State start(Optional<String> adminPassword) {
+        if (users.damage().isPresent()) {
+            return State.STORE_DAMAGED; // a damaged store is not "no users yet": no setup, no configured admin
+        }
         if (!users.isEmpty()) {
             return State.USERS_EXIST;
         }
@@ -80,7 +84,8 @@ public final class AdminBootstrap {
 
     /** Whether a setup token is waiting to be claimed (and has not expired). */
     public synchronized boolean setupPending() {
-        return tokenHash != null && clock.instant().isBefore(tokenExpires) && users.isEmpty();
+        return tokenHash != null && clock.instant().isBefore(tokenExpires) && users.isEmpty()
+                && users.damage().isEmpty();
     }
 
     /**
@@ -93,7 +98,9 @@ public final class AdminBootstrap {
     public synchronized UserAccount claimSetup(String token, String username, String password, String from) {
         String who = AuditTrail.printable(username);
         String problem = null;
-        if (tokenHash == null || !users.isEmpty()) {
+        if (users.damage().isPresent()) {
+            problem = users.damage().get().message();
+        } else if (tokenHash == null || !users.isEmpty()) {
             problem = "no setup is pending";
         } else if (token == null || !Secrets.constantTimeEquals(Secrets.sha256(token), tokenHash)) {
             problem = "wrong setup token";

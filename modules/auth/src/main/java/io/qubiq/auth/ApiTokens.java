@@ -60,13 +60,37 @@ public final class ApiTokens {
     private final StoreFile file;
     private final UserStore users;
     private final Clock clock;
+    private final Optional<StoreDamage> damage;
     private volatile Map<String, Stored> byHash;
 
-    private ApiTokens(StoreFile file, UserStore users, Clock clock, Map<String, Stored> byHash) {
+    private ApiTokens(StoreFile file, UserStore users, Clock clock, Map<String, Stored> byHash,
+                      Optional<StoreDamage> damage) {
         this.file = file;
         this.users = users;
         this.clock = clock;
         this.byHash = byHash;
+        this.damage = damage;
+    }
+
+    /**
+     * Tokens standing in for a damaged file: none authenticates and none can be created or revoked, so the
+     * damaged file is never overwritten while the gateway runs ({@link AdminReset} empties it, gateway stopped).
+     */
+    static ApiTokens damaged(Path directory, UserStore users, Clock clock, StoreDamage damage) {
+        StoreFile file = new StoreFile(directory.resolve(FILE_NAME), "qubiq-api-tokens/1", "Qubiq API tokens"
+                + " (secrets are stored as SHA-256 only).", FileOps.system(), AtomicFile.BeforeRename.NOTHING);
+        return new ApiTokens(file, users, clock, Map.of(), Optional.of(damage));
+    }
+
+    /** Replaces the file in {@code directory}, whatever it holds, with one holding no token; committed on return. */
+    static void writeEmpty(Path directory) throws IOException {
+        new StoreFile(directory.resolve(FILE_NAME), "qubiq-api-tokens/1", "Qubiq API tokens (secrets are stored as"
+                + " SHA-256 only).", FileOps.system(), AtomicFile.BeforeRename.NOTHING).write(Map.of("tokens", "0"));
+    }
+
+    /** Present when the file was found damaged on open: then no token works. */
+    public Optional<StoreDamage> damage() {
+        return damage;
     }
 
     /**
@@ -100,7 +124,7 @@ public final class ApiTokens {
                 }
             }
         }
-        return new ApiTokens(file, users, clock, Collections.unmodifiableMap(tokens));
+        return new ApiTokens(file, users, clock, Collections.unmodifiableMap(tokens), Optional.empty());
     }
 
     /**
@@ -203,6 +227,9 @@ public final class ApiTokens {
 
     /** Writes {@code next} durably, then makes it current. Caller holds the lock. */
     private void commit(Map<String, Stored> next) {
+        if (damage.isPresent()) {
+            throw new UncheckedIOException(new CorruptStoreException(file.path(), 0, damage.get().problem()));
+        }
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("tokens", Integer.toString(next.size()));
         int i = 0;

@@ -6,10 +6,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +46,9 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
      * Opens the stores in {@code directory} (normally {@code <data dir>/auth}) and wires the rest.
      * Audit events go to {@code events}; the setup token, if one is needed, to the log at WARN.
      *
-     * @throws CorruptStoreException if a store file is damaged: the gateway must not start
+     * A damaged store file does not throw: see {@link #damage}.
+     *
+     * @throws IOException if the directory cannot be created or a file cannot be read at all
      */
     public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events) throws IOException {
         return open(config, directory, clock, events, LOG::warn);
@@ -68,8 +72,19 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
     static Auth open(AuthConfig config, Path directory, Clock clock, Ticker ticker, EventPublisher events,
                      PasswordHasher hasher, CheckGate gate, Consumer<String> announcer) throws IOException {
         Roles roles = Roles.withCustom(config.roles());
-        UserStore users = UserStore.open(directory, hasher, roles, clock);
-        ApiTokens tokens = ApiTokens.open(directory, users, clock);
+        UserStore users;
+        try {
+            users = UserStore.open(directory, hasher, roles, clock);
+        } catch (CorruptStoreException damaged) {
+            users = UserStore.damaged(directory, hasher, roles, clock, StoreDamage.setAside(damaged, clock.instant()));
+        }
+        ApiTokens tokens;
+        try {
+            tokens = ApiTokens.open(directory, users, clock);
+        } catch (CorruptStoreException damaged) {
+            tokens = ApiTokens.damaged(directory, users, clock, StoreDamage.setAside(damaged, clock.instant()));
+        }
+        List<StoreDamage> damage = Stream.concat(users.damage().stream(), tokens.damage().stream()).toList();
         SessionManager sessions = new SessionManager(clock, ticker, Duration.ofMillis(config.sessionIdleTimeoutMs()),
                 Duration.ofMillis(config.sessionAbsoluteTimeoutMs()));
         SignInThrottle throttle = new SignInThrottle(clock, config.signInFreeFailures(),
@@ -79,11 +94,20 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
         RefusalDigest refusals = new RefusalDigest(audit, REFUSAL_WINDOW, REFUSALS_JOURNALED_AT_ONCE, REFUSAL_GROUPS,
                 REFUSAL_SPIKE_PER_WINDOW);
         return new Auth(directory, roles, users, tokens, sessions, throttle,
-                new Authenticator(users, roles, sessions, tokens),
-                new SignIn(users, sessions, throttle, gate, audit, refusals),
+                new Authenticator(users, roles, sessions, tokens, damage),
+                new SignIn(users, sessions, throttle, gate, audit, refusals, damage),
                 new UserAdministration(users, tokens, sessions, audit),
                 new AdminBootstrap(users, audit, refusals, clock, Duration.ofMillis(config.setupTokenTtlMs()),
                         config.adminUsername(), announcer));
+    }
+
+    /**
+     * The store files found damaged on open, each set aside in {@code corrupt/}; empty normally. While any is
+     * listed, sign-in, setup and API tokens are refused with {@link StoreDamage#message}, and nothing writes
+     * either file; the way out is {@link AdminReset} or a restore.
+     */
+    public List<StoreDamage> damage() {
+        return Stream.concat(users.damage().stream(), tokens.damage().stream()).toList();
     }
 
     /** A daemon thread that journals refusal summaries soon after their window passed. */

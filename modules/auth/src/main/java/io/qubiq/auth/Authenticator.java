@@ -1,5 +1,6 @@
 package io.qubiq.auth;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -23,12 +24,26 @@ public final class Authenticator {
     private final Roles roles;
     private final SessionManager sessions;
     private final ApiTokens tokens;
+    private final List<StoreDamage> damage;
 
     public Authenticator(UserStore users, Roles roles, SessionManager sessions, ApiTokens tokens) {
+        this(users, roles, sessions, tokens, List.of());
+    }
+
+    Authenticator(UserStore users, Roles roles, SessionManager sessions, ApiTokens tokens, List<StoreDamage> damage) {
+        this.damage = List.copyOf(damage);
         this.users = users;
         this.roles = roles;
         this.sessions = sessions;
         this.tokens = tokens;
+    }
+
+    /**
+     * Why nobody can be authenticated now (a damaged user or token store: every request without a principal
+     * is answered 503 with this), or empty.
+     */
+    public Optional<String> unavailable() {
+        return damage.isEmpty() ? Optional.empty() : Optional.of(damage.get(0).message());
     }
 
     /** The principal of a live session of an enabled user; empty otherwise. */

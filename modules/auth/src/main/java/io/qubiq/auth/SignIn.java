@@ -2,6 +2,7 @@ package io.qubiq.auth;
 
 import io.qubiq.core.event.AuditAction;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,6 +20,9 @@ import java.util.Optional;
  * busy) goes through the {@link RefusalDigest}, which journals the first of each address at once and
  * summarizes the rest, so a flood of refused sign-ins cannot flood the journal.
  *
+ * <p>While a store is damaged ({@link Auth#damage}) every attempt is refused as {@link SignInResult.Unavailable}
+ * before anything else, and audited like any refusal.
+ *
  * <p>Stateless itself; safe for concurrent use.
  */
 public final class SignIn {
@@ -32,9 +36,11 @@ public final class SignIn {
     private final CheckGate gate;
     private final AuditTrail audit;
     private final RefusalDigest refusals;
+    private final List<StoreDamage> damage;
 
     SignIn(UserStore users, SessionManager sessions, SignInThrottle throttle, CheckGate gate, AuditTrail audit,
-           RefusalDigest refusals) {
+           RefusalDigest refusals, List<StoreDamage> damage) {
+        this.damage = List.copyOf(damage);
         this.users = users;
         this.sessions = sessions;
         this.throttle = throttle;
@@ -46,6 +52,10 @@ public final class SignIn {
     /** Tries to sign {@code typedUser} in from remote address {@code from}. */
     public SignInResult signIn(String typedUser, String password, String from) {
         String who = AuditTrail.printable(typedUser.strip());
+        if (!damage.isEmpty()) {
+            refuse(who, "the user store is damaged", from, Duration.ZERO);
+            return new SignInResult.Unavailable(damage.get(0).message());
+        }
         SignInThrottle.Admission admission = throttle.reserve(typedUser, from, users.exists(typedUser));
         if (admission instanceof SignInThrottle.Admission.MustWait mustWait) {
             refuse(who, "throttled", from, mustWait.retryAfter());

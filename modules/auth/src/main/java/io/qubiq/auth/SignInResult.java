@@ -26,4 +26,11 @@ public sealed interface SignInResult {
      */
     record Busy(Duration retryAfter) implements SignInResult {
     }
+
+    /**
+     * Not checked: the user or token store is damaged (see {@link Auth#damage}), so nobody can sign in until an
+     * operator recovers it. {@code reason} names the file and the recovery; the console shows it (503).
+     */
+    record Unavailable(String reason) implements SignInResult {
+    }
 }

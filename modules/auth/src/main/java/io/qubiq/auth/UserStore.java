@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * file, fsync and atomic rename, and only then updates memory; a change is committed when its method
  * returns. A crash mid-write leaves the previous file (and a stray temp file, deleted at the next open).
  * A file that fails its checksum or does not parse makes {@link #open} throw
- * {@link CorruptStoreException} naming it; it is never replaced. If a write fails, the method throws
+ * {@link CorruptStoreException} naming it; it is never replaced. {@link Auth#open} then runs with a
+ * {@link #damaged} store, which knows no user and refuses every change. If a write fails, the method throws
  * {@link UncheckedIOException} and nothing changed, on disk or in memory.
  *
  * <p><b>Rules.</b> Passwords obey {@link PasswordHasher#checkPolicy}; role names must be known to
@@ -58,14 +59,43 @@ public final class UserStore {
     private final PasswordHasher hasher;
     private final Roles roles;
     private final Clock clock;
+    private final Optional<StoreDamage> damage;
     private volatile Map<String, Stored> users;
 
-    private UserStore(StoreFile file, PasswordHasher hasher, Roles roles, Clock clock, Map<String, Stored> users) {
+    private UserStore(StoreFile file, PasswordHasher hasher, Roles roles, Clock clock, Map<String, Stored> users,
+                      Optional<StoreDamage> damage) {
         this.file = file;
         this.hasher = hasher;
         this.roles = roles;
         this.clock = clock;
         this.users = users;
+        this.damage = damage;
+    }
+
+    /**
+     * A store standing in for a damaged file: it knows no user (every check answers
+     * {@link Outcome#UNKNOWN_USER}) and refuses every change, so the damaged file is never overwritten
+     * while the gateway runs. Only {@link AdminReset} replaces it, with the gateway stopped.
+     */
+    static UserStore damaged(Path directory, PasswordHasher hasher, Roles roles, Clock clock, StoreDamage damage) {
+        StoreFile file = new StoreFile(directory.resolve(FILE_NAME), "qubiq-users/1", "Qubiq users.", FileOps.system(),
+                AtomicFile.BeforeRename.NOTHING);
+        return new UserStore(file, hasher, roles, clock, Map.of(), Optional.of(damage));
+    }
+
+    /**
+     * A store with no user that does not read the file in {@code directory}: its first change replaces the
+     * file whole (atomically), whatever it held. Only for {@link AdminReset}.
+     */
+    static UserStore replacing(Path directory, PasswordHasher hasher, Roles roles, Clock clock) {
+        StoreFile file = new StoreFile(directory.resolve(FILE_NAME), "qubiq-users/1", "Qubiq users.", FileOps.system(),
+                AtomicFile.BeforeRename.NOTHING);
+        return new UserStore(file, hasher, roles, clock, Map.of(), Optional.empty());
+    }
+
+    /** Present when the file was found damaged on open: then nobody can sign in and nothing can be changed. */
+    public Optional<StoreDamage> damage() {
+        return damage;
     }
 
     /**
@@ -117,7 +147,7 @@ public final class UserStore {
                 }
             }
         }
-        return new UserStore(file, hasher, roles, clock, Collections.unmodifiableMap(users));
+        return new UserStore(file, hasher, roles, clock, Collections.unmodifiableMap(users), Optional.empty());
     }
 
     public Path file() {
@@ -274,6 +304,9 @@ public final class UserStore {
 
     /** Writes {@code next} durably, then makes it the current state. Caller holds the lock. */
     private void commit(Map<String, Stored> next) {
+        if (damage.isPresent()) {
+            throw new UncheckedIOException(new CorruptStoreException(file.path(), 0, damage.get().problem()));
+        }
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("users", Integer.toString(next.size()));
         int i = 0;

@@ -127,7 +127,7 @@ class ApiTokensTest {
     }
 
     @Test
-    void damagedTokenFileRefusesToStartNamingTheFile() throws Exception {
+    void damagedTokenFileIsRefusedByOpenNamingTheFile() throws Exception {
         tokens.create("exporter", "historian export", Optional.empty());
         Path file = dir.resolve("api-tokens.properties");
         Files.writeString(file, Files.readString(file).replace("owner=exporter", "owner=alice"));

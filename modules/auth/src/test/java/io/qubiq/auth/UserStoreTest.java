@@ -63,7 +63,7 @@ class UserStoreTest {
     }
 
     @Test
-    void damagedFileRefusesToStartNamingTheFileAndIsLeftAsItWas() throws Exception {
+    void damagedFileIsRefusedByOpenNamingTheFileAndIsLeftAsItWas() throws Exception {
         open().create("alice", "alice-password-1", List.of("admin"));
         Path file = dir.resolve("users.properties");
         String text = Files.readString(file).replace("roles=admin", "roles=viewer");

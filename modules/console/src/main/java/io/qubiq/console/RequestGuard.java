@@ -15,7 +15,8 @@ import java.util.Optional;
  *       cookie;</li>
  *   <li>a public endpoint that changes state (sign-in, setup) must be sent as {@code application/json},
  *       which a cross-site HTML form cannot do;</li>
- *   <li>anything but a public endpoint needs a principal: 401 otherwise;</li>
+ *   <li>anything but a public endpoint needs a principal: 401 otherwise, or 503 naming the file and the
+ *       recovery while the user or token store is damaged ({@link Authenticator#unavailable});</li>
  *   <li>a state-changing request authenticated by the session cookie must carry the session's CSRF
  *       token in {@value #CSRF_HEADER}: 403 otherwise (a Bearer request needs none: browsers never
  *       attach it on their own);</li>
@@ -45,6 +46,9 @@ public final class RequestGuard {
                 throw new ApiError(415, "send this request as JSON (Content-Type: application/json)");
             }
             return;
+        }
+        if (principal.isEmpty() && authenticator.unavailable().isPresent()) {
+            throw new ApiError(503, authenticator.unavailable().get());
         }
         if (principal.isEmpty()) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"qubiq\"");

@@ -1,5 +1,6 @@
 package io.qubiq.console;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.javalin.http.Context;
 import io.qubiq.auth.Auth;
 import io.qubiq.auth.Principal;
@@ -32,8 +33,10 @@ final class SessionRoutes implements ApiRoutes {
     /**
      * @param required     no user exists yet: the first administrator must be created
      * @param tokenWaiting a setup token is waiting (false once it expired: restart the gateway for a new one)
+     * @param unavailable  why nobody can sign in (a damaged user or token store, and how to recover); absent normally
      */
-    record SetupState(boolean required, boolean tokenWaiting) {
+    record SetupState(boolean required, boolean tokenWaiting,
+                      @JsonInclude(JsonInclude.Include.NON_ABSENT) Optional<String> unavailable) {
     }
 
     record Created(String user) {
@@ -53,7 +56,8 @@ final class SessionRoutes implements ApiRoutes {
     @Override
     public void register(Api api) {
         api.get("/api/v1/setup", Access.PUBLIC, "Whether the first administrator must still be created",
-                ctx -> ctx.json(new SetupState(auth.users().isEmpty(), auth.bootstrap().setupPending())));
+                ctx -> ctx.json(new SetupState(auth.users().isEmpty() && auth.damage().isEmpty(),
+                        auth.bootstrap().setupPending(), auth.authenticator().unavailable())));
         api.post("/api/v1/setup", Access.PUBLIC, "Create the first administrator with the one-time setup token",
                 this::setup);
         api.post("/api/v1/session", Access.PUBLIC, "Sign in with user name and password", this::signIn);
@@ -79,6 +83,10 @@ final class SessionRoutes implements ApiRoutes {
             ctx.json(new SessionView(user.name(), user.roles(),
                     PermissionNames.of(auth.roles().permissionsOf(user.roles())),
                     Optional.of(signedIn.session().csrfToken()), "session"));
+            return;
+        }
+        if (result instanceof SignInResult.Unavailable unavailable) {
+            ctx.status(503).json(new Refusal(503, unavailable.reason(), 0));
             return;
         }
         if (result instanceof SignInResult.Busy busy) {
