@@ -22,7 +22,7 @@ public final class CommandLineParser {
             Commands:
               run --config FILE     start the gateway with FILE
               demo                  start the gateway with its built-in demo configuration
-              check-config FILE     validate FILE; exit 0 when valid, 2 with every problem listed
+              check-config FILE     validate FILE (exit 0, or 2 listing every problem); recommend a heap size
               version               print the version
               help                  print this text
 
