@@ -34,8 +34,8 @@ import java.util.List;
 public record HeapRecommendation(long heapMib, long liveMib, List<String> reasoning) {
 
     public static final long LAUNCHER_DEFAULT_MIB = 256;
-    static final long BASE_MIB = 80;
-    static final long DEMO_PLANT_MIB = 48;
+    static final long BASE_MIB = 64;
+    static final long DEMO_PLANT_MIB = 40;
     static final long BYTES_PER_TAG = 2048;
     static final long BYTES_PER_QUEUED_VALUE = 160;
     static final long BYTES_PER_TAIL_SAMPLE = 32;
