@@ -5,6 +5,7 @@ import io.qubiq.app.cli.CommandLineParser;
 import io.qubiq.app.cli.UsageException;
 import io.qubiq.app.config.ConfigSource;
 import io.qubiq.app.config.GatewayConfig;
+import io.qubiq.app.config.HeapRecommendation;
 import io.qubiq.app.runtime.BuildInfo;
 import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigProblem;
@@ -67,8 +68,9 @@ public final class Main {
 
     private static int checkConfig(Command.CheckConfig check, PrintStream out, PrintStream err) {
         try {
-            ConfigSource.fromFile(check.configFile());
+            GatewayConfig config = ConfigSource.fromFile(check.configFile());
             out.println(check.configFile() + ": valid");
+            out.print(HeapRecommendation.of(config).describe());
             return ExitCode.OK;
         } catch (ConfigException e) {
             printProblems(check.configFile().toString(), e, err);

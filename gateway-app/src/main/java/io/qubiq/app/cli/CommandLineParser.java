@@ -22,7 +22,7 @@ public final class CommandLineParser {
             Commands:
               run --config FILE     start the gateway with FILE
               demo                  start the gateway with its built-in demo configuration
-              check-config FILE     validate FILE; exit 0 when valid, 2 with every problem listed
+              check-config FILE     validate FILE (exit 0, or 2 listing every problem); recommend a heap size
               reset-admin           with the gateway stopped: give it a working administrator again (a fresh
                                     user store when the users file is damaged; a damaged API-token file is
                                     emptied). Password from QUBIQ_ADMIN_PASSWORD, else generated and printed once
