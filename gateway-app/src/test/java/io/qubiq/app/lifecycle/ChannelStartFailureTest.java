@@ -153,6 +153,8 @@ class ChannelStartFailureTest {
 
     @Test
     void healthAnswers200DegradedAndNamesEachFailedChannelWithThePathAndTheError() throws Exception {
+        // 503 STARTING until the offline device connection has failed its first attempt (ready means collecting)
+        await("health settled").atMost(Duration.ofSeconds(30)).until(() -> health().statusCode() == 200);
         HttpResponse<String> health = health();
 
         assertThat(health.statusCode()).isEqualTo(200);
