@@ -27,8 +27,9 @@ import java.util.concurrent.locks.LockSupport;
  * can tell a whole line from one cut off by the kill:
  * <ul>
  *   <li>{@code SF ready <buffered items> ;} once the channel has started;
- *   <li>{@code SF accepted <producer> <first> <last> ;} after {@code submit} returned normally for
- *       the items {@code first..last} of that producer;
+ *   <li>{@code SF accepted <producer> <first> <last> <outcome> ;} after {@code submit} returned
+ *       normally for the items {@code first..last} of that producer, with what it answered
+ *       ({@code HANDED_OFF}: in memory, which a kill may lose; else buffered or delivered);
  *   <li>{@code SF status <buffered items> <state> ;} every 20 ms;
  *   <li>drain mode only: {@code SF drained <quarantined items> ;} after the backlog was delivered and
  *       the channel stopped cleanly; then it exits.
@@ -118,13 +119,14 @@ public final class ChannelCrashChild {
             for (int i = 0; i < size; i++) {
                 batch.add(producer + " " + (next + i));
             }
+            SubmitOutcome outcome;
             try {
-                channel.submit(batch);
+                outcome = channel.submit(batch);
             } catch (ChannelFullException | ChannelException e) {
                 report("refused " + producer + " " + next + " " + e.getMessage().replace(';', ','));
                 return;
             }
-            report("accepted " + producer + " " + next + " " + (next + size - 1));
+            report("accepted " + producer + " " + next + " " + (next + size - 1) + " " + outcome);
             next += size;
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(500 + random.nextInt(1500)));
         }
