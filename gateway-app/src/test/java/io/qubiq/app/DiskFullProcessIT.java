@@ -6,19 +6,16 @@ import static org.awaitility.Awaitility.await;
 import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import io.qubiq.fileops.smalldisk.SmallDisk;
 import io.qubiq.testkit.http.ConsoleClient;
 import io.qubiq.testkit.mqtt.TestMqttBroker;
 import io.qubiq.testkit.postgres.PostgresServer;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.LongStream;
@@ -57,6 +54,7 @@ class DiskFullProcessIT {
 
     static PostgresServer postgres;
     static TestMqttBroker broker;
+    static SmallDisk disk;
     static Path mount;
 
     @TempDir
@@ -69,35 +67,12 @@ class DiskFullProcessIT {
 
     @BeforeAll
     static void mountSmallFileSystemAndStartServers() throws Exception {
-        Path dir = Files.createDirectories(servers.resolve("disk"));
-        String why = mountTmpfs(dir);
-        Assumptions.assumeTrue(why.isEmpty(), () -> "DiskFullProcessIT needs to mount a 24 MiB tmpfs as the"
-                + " gateway's data directory (root with CAP_SYS_ADMIN); skipped: " + why);
-        mount = dir;
+        disk = SmallDisk.mount(servers.resolve("disk"), (int) (FS_BYTES >> 20));
+        Assumptions.assumeTrue(disk.mounted(), () -> "DiskFullProcessIT needs to mount a 24 MiB tmpfs as the"
+                + " gateway's data directory (root with CAP_SYS_ADMIN); skipped: " + disk.whyNot());
+        mount = disk.path();
         postgres = PostgresServer.start(servers.resolve("postgres"));
         broker = TestMqttBroker.onFreePort().start();
-    }
-
-    /** Empty when mounted; otherwise why not. */
-    private static String mountTmpfs(Path dir) throws Exception {
-        if (!"0".equals(run("id", "-u").trim())) {
-            return "not running as root";
-        }
-        String out = run("mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", dir.toString());
-        if (!Files.getFileStore(dir).type().equals("tmpfs") || Files.getFileStore(dir).getTotalSpace() != FS_BYTES) {
-            return "mount -t tmpfs failed: " + out.trim();
-        }
-        return "";
-    }
-
-    private static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return "timed out: " + String.join(" ", command);
-        }
-        return out + (p.exitValue() == 0 ? "" : " (exit " + p.exitValue() + ")");
     }
 
     @AfterAll
@@ -108,9 +83,8 @@ class DiskFullProcessIT {
         if (postgres != null) {
             postgres.close();
         }
-        if (mount != null) {
-            String out = run("umount", mount.toString());
-            assertThat(Files.getFileStore(mount).type()).as("umount %s: %s", mount, out).isNotEqualTo("tmpfs");
+        if (disk != null) {
+            disk.close();
         }
     }
 
@@ -254,19 +228,8 @@ class DiskFullProcessIT {
 
     /** Writes one file until the kernel says the file system is full; returns its size. */
     private long fillTheFileSystem() throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(256 * 1024);
-        long written = 0;
-        try (FileChannel out = FileChannel.open(filler(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            while (true) {
-                chunk.clear();
-                while (chunk.hasRemaining()) {
-                    written += out.write(chunk);
-                }
-            }
-        } catch (IOException e) {
-            assertThat(e.getMessage()).as("the filler stops at a full file system").contains("No space left on device");
-        }
-        assertThat(Files.getFileStore(mount).getUsableSpace()).as("free bytes after filling").isLessThan(256 * 1024);
+        long written = disk.fill(filler());
+        assertThat(disk.usable()).as("free bytes after filling").isLessThan(256 * 1024);
         return written;
     }
 

@@ -4,18 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qubiq.core.error.TransientException;
+import io.qubiq.fileops.smalldisk.SmallDisk;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -25,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The local audit store on a really full file system (a 1 MiB tmpfs this test mounts; skipped with a
- * message where it may not mount, i.e. not as root): a write that meets the full disk is a transient
+ * The local audit store on a really full file system (a 1 MiB tmpfs this test mounts, {@link SmallDisk}; skipped
+ * with the reason where it may not mount, i.e. not as root): a write that meets the full disk is a transient
  * failure that says the disk is full (its channel keeps the entries and writes them again), the
  * segment is cut back to its last whole record, and once space is back every entry is stored once, in
  * order. Would catch: a torn record left by a full disk, a bare I/O error, entries lost or doubled.
@@ -38,16 +34,13 @@ class AuditJournalFullDiskTest {
     @TempDir
     Path temp;
 
-    private Path mount;
+    private SmallDisk disk;
     private LocalAuditStore store;
 
     @BeforeEach
     void mountSmallFileSystem() throws Exception {
-        Path dir = Files.createDirectories(temp.resolve("disk"));
-        String out = run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir.toString());
-        Assumptions.assumeTrue("tmpfs".equals(Files.getFileStore(dir).type()),
-                () -> "needs to mount a 1 MiB tmpfs (root with CAP_SYS_ADMIN); skipped: " + out.trim());
-        mount = dir;
+        disk = SmallDisk.mount(temp.resolve("disk"), 1);
+        Assumptions.assumeTrue(disk.mounted(), () -> "needs to mount a 1 MiB tmpfs; skipped: " + disk.whyNot());
     }
 
     @AfterEach
@@ -55,29 +48,8 @@ class AuditJournalFullDiskTest {
         if (store != null) {
             store.close();
         }
-        if (mount != null) {
-            run("umount", mount.toString());
-        }
-    }
-
-    private static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor(30, TimeUnit.SECONDS);
-        return out;
-    }
-
-    private void fill(Path filler) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
-        try (FileChannel out = FileChannel.open(filler, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            while (true) {
-                chunk.clear();
-                while (chunk.hasRemaining()) {
-                    out.write(chunk);
-                }
-            }
-        } catch (IOException e) {
-            assertThat(e.getMessage()).contains("No space left on device");
+        if (disk != null) {
+            disk.close();
         }
     }
 
@@ -97,13 +69,13 @@ class AuditJournalFullDiskTest {
 
     @Test
     void aWriteOnAFullDiskIsTransientSaysSoAndLeavesNoTornRecord() throws Exception {
-        Path journal = mount.resolve("journal");
-        Path filler = mount.resolve("filler");
+        Path journal = disk.path().resolve("journal");
+        Path filler = disk.path().resolve("filler");
         store = new LocalAuditStore("audit", journal, AuditConfig.defaults(), Clock.fixed(NOW, ZoneOffset.UTC));
         store.write(entries(0, 3));
         long before = journalBytes(journal);
 
-        fill(filler);
+        disk.fill(filler);
         assertThatThrownBy(() -> store.write(entries(3, 300))) // far more than the last page's slack
                 .isInstanceOf(TransientException.class)
                 .hasMessageContaining("the disk is full")

@@ -29,13 +29,23 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       disk blocks and lets the kernel cache it in 2 MiB folios where it offers them, as Linux 6.x
  *       does with ext4), then mapped, and a zero is written into every page, which maps each
  *       folio with one fault.
- *   <li><b>ALWAYS</b>: the file is sized sparse, mapped, and a zero is written into every page,
- *       which faults each page in (the kernel then caches it in small folios), and the file is
- *       fsynced, so an append's fsync writes only records. Large folios would cost ALWAYS dearly:
- *       an append re-dirties the whole folio it writes into, and every fsync then writes 2 MiB for
- *       a few records (measured: 4 blocking producers 1,659 appends/s against 7,127 with small
- *       folios, docs/performance.md).
+ *   <li><b>ALWAYS</b>: the file is written with zeros in 256 KiB writes (which reserves its blocks
+ *       too, but keeps the page cache in small folios), mapped, a zero is written into every page,
+ *       and the file is fsynced, so an append's fsync writes only records. Large folios would cost
+ *       ALWAYS dearly: an append re-dirties the whole folio it writes into, and every fsync then
+ *       writes 2 MiB for a few records (measured: 4 blocking producers 1,659 appends/s against
+ *       7,127 with small folios, docs/performance.md).
  * </ul>
+ *
+ * <p><b>Why every block is reserved by {@code write}.</b> A page of a mapping that the file system
+ * cannot back faults, and the JVM reports that fault asynchronously in compiled code: the store is
+ * skipped and an {@link InternalError} is raised later, possibly after {@link #prepare} returned.
+ * A segment touched into a sparse file on a disk that filled meanwhile could therefore reach the
+ * writer with a page that is not there, and the producer's append into it faulted (a CI run of
+ * 2026-12-02, ALWAYS on a 2 MiB tmpfs filled beside the preparer). Writing the zeros first makes a
+ * full disk an {@link IOException} from {@code write}, synchronous and before anything is mapped;
+ * the touch afterwards only maps pages that exist. The {@link InternalError} catch stays as a last
+ * guard.
  *
  * <p><b>Files.</b> A prepared file is named {@code prepared-N.tmp} until the writer gives it a
  * header and renames it to its base sequence. Leftover {@code .tmp} files hold no records and are
@@ -47,6 +57,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class SegmentPreparer implements AutoCloseable {
   private static final int PAGE = 4096;
   private static final int ZERO_CHUNK = 2 * 1024 * 1024;
+  /** Zero writes for ALWAYS: small enough that the page cache keeps the file in small folios. */
+  private static final int SMALL_ZERO_CHUNK = 256 * 1024;
   /** Zeros shared by every preparer: only ever read (each write takes its own duplicate). */
   private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(ZERO_CHUNK).asReadOnlyBuffer();
   private static final AtomicInteger THREADS = new AtomicInteger();
@@ -127,11 +139,7 @@ final class SegmentPreparer implements AutoCloseable {
         StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.READ, StandardOpenOption.WRITE));
     MappedByteBuffer mapping = null;
     try {
-      if (fsyncedAppends) {
-        channel.write(ByteBuffer.allocate(1), segmentBytes - 1); // sparse: small folios
-      } else {
-        fillWithZeros(channel, segmentBytes);
-      }
+      fillWithZeros(channel, segmentBytes, fsyncedAppends ? SMALL_ZERO_CHUNK : ZERO_CHUNK);
       mapping = channel.map(FileChannel.MapMode.READ_WRITE, 0, segmentBytes);
       touch(mapping);
       if (fsyncedAppends) {
@@ -150,20 +158,21 @@ final class SegmentPreparer implements AutoCloseable {
   }
 
   /**
-   * Writes zeros over the whole file, {@value #ZERO_CHUNK} bytes per call. Written this way the
+   * Writes zeros over the whole file, {@code chunk} bytes per call, which reserves its disk blocks
+   * (a full disk fails here, synchronously). With {@value #ZERO_CHUNK}-byte calls the
    * page cache takes the file in large folios (2 MiB where the kernel and file system offer them,
    * as Linux 6.x does with ext4 here) and reserves its disk blocks, so that {@link #touch} then
    * needs one page fault per folio instead of one per 4 KiB page. Measured here for a 64 MiB
    * file: 14–105 ms and 32–36 faults, against 137–160 ms and about 3,250 faults for touching a
    * sparse file; with 256 KiB writes the folios stayed small and the touch was as slow as before
    * (docs/performance.md, durable buffer). Where the kernel offers no large folios the file is
-   * still allocated and cached, and the touch faults its pages in one by one. Not for ALWAYS (see
-   * the class comment).
+   * still allocated and cached, and the touch faults its pages in one by one. ALWAYS uses
+   * {@value #SMALL_ZERO_CHUNK}-byte calls, to keep small folios (see the class comment).
    */
-  private static void fillWithZeros(FileChannel channel, int bytes) throws IOException {
+  private static void fillWithZeros(FileChannel channel, int bytes, int chunk) throws IOException {
     for (long position = 0; position < bytes; ) {
       ByteBuffer zeros = ZEROS.duplicate();
-      zeros.limit((int) Math.min(zeros.capacity(), bytes - position));
+      zeros.limit((int) Math.min(chunk, bytes - position));
       while (zeros.hasRemaining()) {
         position += channel.write(zeros, position);
       }

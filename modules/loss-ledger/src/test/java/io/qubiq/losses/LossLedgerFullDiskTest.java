@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.LossReason;
+import io.qubiq.fileops.smalldisk.SmallDisk;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The loss ledger on a really full file system (a 1 MiB tmpfs this test mounts; skipped with a
- * message where it may not mount, i.e. not as root): a flush that meets the full disk writes part of
+ * The loss ledger on a really full file system (a 1 MiB tmpfs this test mounts, {@link SmallDisk}; skipped
+ * with the reason where it may not mount, i.e. not as root): a flush that meets the full disk writes part of
  * a record at most and cuts it off again, keeps the sums in memory (queries still show them), and
  * writes them once space is back; nothing is damaged. Would catch: a torn record left behind by a
  * full disk (reported as ledger damage at the next start), sums lost with the failed flush.
@@ -33,42 +29,18 @@ class LossLedgerFullDiskTest {
     @TempDir
     Path temp;
 
-    private Path mount;
+    private SmallDisk disk;
 
     @BeforeEach
     void mountSmallFileSystem() throws Exception {
-        Path dir = Files.createDirectories(temp.resolve("disk"));
-        String out = run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", dir.toString());
-        Assumptions.assumeTrue("tmpfs".equals(Files.getFileStore(dir).type()),
-                () -> "needs to mount a 1 MiB tmpfs (root with CAP_SYS_ADMIN); skipped: " + out.trim());
-        mount = dir;
+        disk = SmallDisk.mount(temp.resolve("disk"), 1);
+        Assumptions.assumeTrue(disk.mounted(), () -> "needs to mount a 1 MiB tmpfs; skipped: " + disk.whyNot());
     }
 
     @AfterEach
     void unmount() throws Exception {
-        if (mount != null) {
-            run("umount", mount.toString());
-        }
-    }
-
-    private static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor(30, TimeUnit.SECONDS);
-        return out;
-    }
-
-    private void fill(Path filler) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(64 * 1024);
-        try (FileChannel out = FileChannel.open(filler, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            while (true) {
-                chunk.clear();
-                while (chunk.hasRemaining()) {
-                    out.write(chunk);
-                }
-            }
-        } catch (IOException e) {
-            assertThat(e.getMessage()).contains("No space left on device");
+        if (disk != null) {
+            disk.close();
         }
     }
 
@@ -79,15 +51,15 @@ class LossLedgerFullDiskTest {
 
     @Test
     void aFlushOnAFullDiskLeavesNoTornRecordAndWritesTheSumsOnceSpaceIsBack() throws Exception {
-        Path dir = mount.resolve("losses");
-        Path filler = mount.resolve("filler");
+        Path dir = disk.path().resolve("losses");
+        Path filler = disk.path().resolve("filler");
         try (LossLedger ledger = LossLedger.open(dir, LossLedger.DEFAULT_MAX_BYTES)) {
             ledger.record(refused("before", 1));
             assertThat(ledger.flush()).isEqualTo(1);
             Path file = dir.resolve(LedgerFormat.fileName(LedgerFormat.dayOf(NIGHT)));
             long size = Files.size(file);
 
-            fill(filler);
+            disk.fill(filler);
             for (int i = 0; i < 300; i++) { // far more than the slack left in the file's last page
                 ledger.record(refused("db-" + i, 2));
             }
