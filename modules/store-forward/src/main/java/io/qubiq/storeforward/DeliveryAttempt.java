@@ -3,12 +3,9 @@ package io.qubiq.storeforward;
 import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.BufferReader;
 import io.qubiq.buffer.DiskFull;
-import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.FailureClass;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
-import io.qubiq.core.error.TransientException;
-import io.qubiq.core.error.UnknownOutcomeException;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.storeforward.PreparedBatch.Decoded;
@@ -243,35 +240,37 @@ final class DeliveryAttempt<T> {
                 }
                 sink.write(values);
             }
-        } catch (TransientException e) {
-            counters.error(e.getMessage(), clock.instant());
-            throw new Stop(Kind.RETRY, "transient: " + e.getMessage());
-        } catch (ConfigurationException e) {
-            counters.error(e.getMessage(), clock.instant());
-            log.error("Destination {} is misconfigured ({}); fix the configuration, items stay buffered", connection,
-                    e.getMessage());
-            throw new Stop(Kind.RETRY, "configuration: " + e.getMessage());
-        } catch (UnknownOutcomeException e) {
-            if (e.isTimeout() && run.size() > 1) {
-                timedOut(run, e.getMessage(), nanoClock.getAsLong() - started);
-            } else {
-                unknownOutcome(run, e.getMessage());
+        } catch (GatewayException | RuntimeException | Error e) {
+            DeliveryPolicy.Verdict verdict = DeliveryPolicy.judge(e);
+            switch (verdict.kind()) {
+                case OUTAGE -> {
+                    counters.error(verdict.reason(), clock.instant());
+                    throw new Stop(Kind.RETRY, "transient: " + verdict.reason());
+                }
+                case MISCONFIGURED -> {
+                    counters.error(verdict.reason(), clock.instant());
+                    log.error("Destination {} is misconfigured ({}); fix the configuration, items stay buffered",
+                            connection, verdict.reason());
+                    throw new Stop(Kind.RETRY, "configuration: " + verdict.reason());
+                }
+                case NO_VERDICT -> {
+                    if (verdict.timedOut() && run.size() > 1) {
+                        timedOut(run, verdict.reason(), nanoClock.getAsLong() - started);
+                    } else {
+                        unknownOutcome(run, verdict.reason());
+                    }
+                }
+                case REJECTED -> permanent(run, verdict.rejection());
+                case SINK_BUG -> sinkFailed(run, e, verdict.reason());
+                case FATAL -> {
+                    long now = clock.millis();
+                    for (Decoded<T> item : run) {
+                        failedOnce(item.sequence(), item.envelope(), now);
+                    }
+                    throw (Error) e;
+                }
             }
             return;
-        } catch (PermanentException e) {
-            permanent(run, e);
-            return;
-        } catch (GatewayException e) {
-            throw new IllegalStateException("unexpected failure class " + e.failureClass(), e);
-        } catch (RuntimeException e) {
-            sinkFailed(run, e);
-            return;
-        } catch (Error e) {
-            long now = clock.millis();
-            for (Decoded<T> item : run) {
-                failedOnce(item.sequence(), item.envelope(), now);
-            }
-            throw e;
         }
         window.succeeded(run.size(), nanoClock.getAsLong() - started);
         delivered(run, run.size());
@@ -357,8 +356,7 @@ final class DeliveryAttempt<T> {
      * The sink threw something unclassified: bisect down to the item that crashes it, the items
      * before it delivered; that one is retried after backoff and quarantined at the attempt cap.
      */
-    private void sinkFailed(List<Decoded<T>> run, RuntimeException e) throws Stop {
-        String reason = sinkFailure(e);
+    private void sinkFailed(List<Decoded<T>> run, Throwable e, String reason) throws Stop {
         counters.error(reason, clock.instant());
         if (run.size() > 1) {
             log.warn("Sink of {} threw {} writing {} items; writing them in halves to find the item it fails on",

@@ -2,7 +2,6 @@ package io.qubiq.storeforward;
 
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
-import io.qubiq.core.error.UnknownOutcomeException;
 import io.qubiq.core.sink.Sink;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -16,8 +15,8 @@ import org.slf4j.LoggerFactory;
  * One write of a batch straight to the sink, before anything of it is buffered: a handed-off batch
  * written by the forwarder, or a synchronous channel's batch written on the producer's thread. On
  * failure it says what of the batch must still go to the buffer, enveloped with the attempt the
- * write used up, by the failure classes of DESIGN.md rule 4 (the buffer's {@link DeliveryAttempt}
- * then applies the same classes to it):
+ * write used up, by the verdict of {@link DeliveryPolicy} (the buffer's {@link DeliveryAttempt}
+ * then applies the same policy to it):
  * <ul>
  *   <li>permanent, the sink naming the rejected items and having written the others: only the
  *       rejected ones, one attempt each (they are quarantined in order from the buffer);
@@ -73,23 +72,24 @@ final class DirectWrite<T> {
         try {
             sink.write(batch);
             return Optional.empty();
-        } catch (PermanentException e) {
-            counters.error(e.getMessage(), clock.instant());
-            return Optional.of(permanent(batch, e));
-        } catch (UnknownOutcomeException e) {
-            counters.error(e.getMessage(), clock.instant());
-            return Optional.of(whole(batch, 1, Optional.empty()));
-        } catch (GatewayException e) {
-            counters.error(e.getMessage(), clock.instant());
-            return Optional.of(whole(batch, 0, Optional.empty()));
-        } catch (RuntimeException e) {
-            log.error("Sink of {} threw {} writing {} items directly; they are buffered and retried up to the attempt"
-                    + " cap", connection, e.toString(), batch.size(), e);
-            counters.error(DeliveryAttempt.sinkFailure(e), clock.instant());
-            return Optional.of(whole(batch, 1, Optional.empty()));
-        } catch (Error e) {
-            counters.error(DeliveryAttempt.sinkFailure(e), clock.instant());
-            return Optional.of(whole(batch, 1, Optional.of(e)));
+        } catch (GatewayException | RuntimeException | Error e) {
+            DeliveryPolicy.Verdict verdict = DeliveryPolicy.judge(e);
+            counters.error(verdict.reason(), clock.instant());
+            return Optional.of(switch (verdict.kind()) {
+                case REJECTED -> permanent(batch, verdict.rejection());
+                case MISCONFIGURED -> {
+                    log.error("Destination {} is misconfigured ({}); fix the configuration, items stay buffered",
+                            connection, verdict.reason());
+                    yield whole(batch, 0, Optional.empty());
+                }
+                case SINK_BUG -> {
+                    log.error("Sink of {} threw {} writing {} items directly; they are buffered and retried up to"
+                            + " the attempt cap", connection, e.toString(), batch.size(), e);
+                    yield whole(batch, 1, Optional.empty());
+                }
+                case FATAL -> whole(batch, 1, Optional.of((Error) e));
+                case OUTAGE, NO_VERDICT -> whole(batch, verdict.kind().attempts(), Optional.empty());
+            });
         }
     }
 

@@ -8,6 +8,10 @@ public enum FailureClass {
     PERMANENT,
     /** The request was sent and then timed out: it may have committed. Count an attempt. */
     UNKNOWN_OUTCOME,
-    /** The component is misconfigured: stop it and tell the operator which key is wrong. */
+    /**
+     * The component is misconfigured: tell the operator which setting is wrong; the data is not to
+     * blame, so nothing is counted against it (store-and-forward keeps it buffered and retries after
+     * backoff, as for an outage, until the setting is fixed).
+     */
     CONFIGURATION
 }
