@@ -7,19 +7,18 @@ import io.qubiq.audit.JournalEntry;
 import io.qubiq.audit.JournalEntryCodec;
 import io.qubiq.audit.LocalAuditStore;
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.AuditNotJournaledAlarm;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.sink.questdb.QuestDbRow;
+import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ChannelException;
 import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.ChannelFullException;
 import io.qubiq.sink.sql.SqlRow;
 import io.qubiq.storeforward.StoreForwardChannel;
-import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -89,10 +88,14 @@ public final class AuditJournal implements Component {
                     : new ForwardingSink<>(store, channelOf(target, QuestDbRow.class), AuditRows::questDb);
         }
         Path dir = dataDir.resolve("connections").resolve(CHANNEL);
-        StoreForwardChannel<JournalEntry> channel = new StoreForwardChannel<>(CHANNEL, config.storeAndForward(),
-                OverflowPolicy.REFUSE, dir.resolve("buffer"), SegmentedDiskBuffer::open,
-                maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
-                new JournalEntryCodec(), monitor.register(CHANNEL, sink::probe, probeInterval), events, clock)
+        StoreForwardChannel<JournalEntry> channel = ChannelBuilder.of(CHANNEL, config.storeAndForward(), sink,
+                        new JournalEntryCodec())
+                .overflowDefault(OverflowPolicy.REFUSE)
+                .inDirectory(dir)
+                .liveness(monitor.register(CHANNEL, sink::probe, probeInterval))
+                .events(events)
+                .clock(clock)
+                .build()
                 .synchronousSubmit(); // an audited action returns only once its entry is journaled or buffered
         return new AuditJournal(store, channel, events, clock);
     }

@@ -2,7 +2,6 @@ package io.qubiq.app.outbound;
 
 import io.qubiq.app.config.OutboundConfig;
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.sink.ItemCodec;
@@ -11,10 +10,10 @@ import io.qubiq.sink.mongodb.MongoSinkFactory;
 import io.qubiq.sink.mqtt.MqttSinkFactory;
 import io.qubiq.sink.questdb.QuestDbSinkFactory;
 import io.qubiq.sink.sql.SqlSinkFactory;
+import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
-import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -74,10 +73,13 @@ public final class OutboundConnections {
 
         <T> OutboundConnection<T> connection(Sink<T> sink, ItemCodec<T> codec, OverflowPolicy destinationDefault) {
             Liveness liveness = monitor.register(id, sink::probe, probeInterval);
-            StoreForwardChannel<T> channel = new StoreForwardChannel<>(id, config.storeAndForward(), destinationDefault,
-                    dir.resolve("buffer"), SegmentedDiskBuffer::open,
-                    maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink, codec, liveness,
-                    events, clock);
+            StoreForwardChannel<T> channel = ChannelBuilder.of(id, config.storeAndForward(), sink, codec)
+                    .overflowDefault(destinationDefault)
+                    .inDirectory(dir)
+                    .liveness(liveness)
+                    .events(events)
+                    .clock(clock)
+                    .build();
             return new OutboundConnection<>(id, config.kind(), sink, channel);
         }
     }

@@ -10,21 +10,18 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.InsertManyOptions;
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.sink.mongodb.MongoDocument;
 import io.qubiq.sink.mongodb.MongoSinkConfig;
 import io.qubiq.sink.mongodb.MongoSinkFactory;
+import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ChannelConfig;
 import io.qubiq.storeforward.ChannelStatus;
-import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
-import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.mongo.MongoTestServer;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -283,11 +280,9 @@ public final class MongoThroughputHarness {
                     .withBatch(batch, 20)
                     .withBackoff(100, 500)
                     .withFastPath(fastPath);
-            StoreForwardChannel<MongoDocument> channel = new StoreForwardChannel<>("mongodb", config,
-                    OverflowPolicy.REFUSE, dir.resolve("buffer"), SegmentedDiskBuffer::open,
-                    maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes),
-                    factory.create("mongodb", MongoSinkConfig.of(uri, DATABASE)), factory.codec(),
-                    Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
+            StoreForwardChannel<MongoDocument> channel = ChannelBuilder.of("mongodb", config,
+                            factory.create("mongodb", MongoSinkConfig.of(uri, DATABASE)), factory.codec())
+                    .overflowDefault(OverflowPolicy.REFUSE).inDirectory(dir).events(EventPublisher.none()).build();
             channel.start();
             return new Gateway(channel, dir, batch);
         }

@@ -10,24 +10,21 @@ import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5PublishResult;
 import io.qubiq.buffer.Durability;
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.sink.mqtt.MqttMessage;
 import io.qubiq.sink.mqtt.MqttMessageCodec;
 import io.qubiq.sink.mqtt.MqttSink;
 import io.qubiq.sink.mqtt.MqttSinkConfig;
+import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ChannelConfig;
 import io.qubiq.storeforward.ChannelStatus;
-import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.storeforward.SubmitOutcome;
-import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.mqtt.Mosquitto;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -228,9 +225,8 @@ public final class MqttThroughputHarness {
                 .withBatch(options.batch, 20).withBackoff(100, 500);
         sink = new MqttSink("bench", MqttSinkConfig.of(mosquitto.host(), mosquitto.port())
                 .withClientId("bench-gateway-" + UUID.randomUUID()));
-        channel = new StoreForwardChannel<>("bench", config, OverflowPolicy.DROP_OLDEST, dir.resolve("buffer"),
-                SegmentedDiskBuffer::open, maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
-                new MqttMessageCodec(), Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
+        channel = ChannelBuilder.of("bench", config, sink, new MqttMessageCodec())
+                .overflowDefault(OverflowPolicy.DROP_OLDEST).inDirectory(dir).events(EventPublisher.none()).build();
         channel.start();
     }
 

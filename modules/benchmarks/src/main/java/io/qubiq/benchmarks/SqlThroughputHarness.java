@@ -4,17 +4,15 @@ import static io.qubiq.benchmarks.Counts.count;
 
 import io.qubiq.buffer.Durability;
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.sink.sql.SqlRow;
 import io.qubiq.sink.sql.SqlRowCodec;
 import io.qubiq.sink.sql.SqlSink;
 import io.qubiq.sink.sql.SqlSinkConfig;
+import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ChannelConfig;
 import io.qubiq.storeforward.ChannelStatus;
-import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
-import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.postgres.PostgresServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +25,6 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -279,10 +276,8 @@ public final class SqlThroughputHarness {
                 .withFastPath(fastPath);
         SqlSink sink = new SqlSink("bench", SqlSinkConfig.of(server.jdbcUrl()).withCredentials(PostgresServer.USER,
                 null));
-        StoreForwardChannel<SqlRow> channel = new StoreForwardChannel<>("bench", config, OverflowPolicy.REFUSE,
-                channelDir.resolve("buffer"), SegmentedDiskBuffer::open,
-                maxBytes -> FileQuarantineStore.open(channelDir.resolve("quarantine"), maxBytes), sink,
-                new SqlRowCodec(), Liveness.alwaysUnknown(), EventPublisher.none(), Clock.systemUTC());
+        StoreForwardChannel<SqlRow> channel = ChannelBuilder.of("bench", config, sink, new SqlRowCodec())
+                .overflowDefault(OverflowPolicy.REFUSE).inDirectory(channelDir).events(EventPublisher.none()).build();
         channel.start();
         settle();
         String load = Machine.loadAverage();

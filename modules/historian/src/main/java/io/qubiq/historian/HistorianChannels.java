@@ -1,7 +1,6 @@
 package io.qubiq.historian;
 
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.sink.Sink;
@@ -11,9 +10,9 @@ import io.qubiq.sink.questdb.QuestDbRowCodec;
 import io.qubiq.sink.questdb.QuestDbSink;
 import io.qubiq.sink.questdb.QuestDbSinkConfig;
 import io.qubiq.sink.questdb.TimestampPrecision;
+import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
-import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -56,10 +55,13 @@ public final class HistorianChannels {
     public static StoreForwardChannel<QuestDbRow> channel(String connection, HistorianConfig config,
                                                           Sink<QuestDbRow> sink, Path dir, Liveness liveness,
                                                           EventPublisher events, Clock clock) {
-        return new StoreForwardChannel<>(connection, config.storeAndForward(), OverflowPolicy.DROP_OLDEST,
-                dir.resolve("buffer"), SegmentedDiskBuffer::open,
-                maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes), sink,
-                new QuestDbRowCodec(), liveness, events, clock);
+        return ChannelBuilder.of(connection, config.storeAndForward(), sink, new QuestDbRowCodec())
+                .overflowDefault(OverflowPolicy.DROP_OLDEST)
+                .inDirectory(dir)
+                .liveness(liveness)
+                .events(events)
+                .clock(clock)
+                .build();
     }
 
     /** {@link #sink} and {@link #channel} in one, for callers without a connection monitor probe. */

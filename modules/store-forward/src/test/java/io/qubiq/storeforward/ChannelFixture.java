@@ -1,15 +1,12 @@
 package io.qubiq.storeforward;
 
 import io.qubiq.buffer.OverflowPolicy;
-import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.ItemCodec;
-import io.qubiq.storeforward.quarantine.FileQuarantineStore;
 import io.qubiq.testkit.RecordingEvents;
 import io.qubiq.testkit.ScriptedSink;
 import io.qubiq.testkit.TextCodec;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,9 +67,13 @@ final class ChannelFixture implements AutoCloseable {
     }
 
     ChannelFixture start() throws Exception {
-        channel = new StoreForwardChannel<>("dest", config, policy, dir.resolve("buffer"),
-                SegmentedDiskBuffer::open, maxBytes -> FileQuarantineStore.open(dir.resolve("quarantine"), maxBytes),
-                encodedSink != null ? encodedSink : sinkInFront != null ? sinkInFront : sink, codec, liveness, events, Clock.systemUTC());
+        channel = ChannelBuilder.of("dest", config,
+                        encodedSink != null ? encodedSink : sinkInFront != null ? sinkInFront : sink, codec)
+                .overflowDefault(policy)
+                .inDirectory(dir)
+                .liveness(liveness)
+                .events(events)
+                .build();
         channel.start();
         return this;
     }
