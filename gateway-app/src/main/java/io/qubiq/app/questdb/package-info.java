@@ -1,0 +1,14 @@
+/**
+ * The QuestDB the gateway starts itself ({@code questdb.embedded: true}):
+ * {@link io.qubiq.app.questdb.EmbeddedQuestDb} runs it as a child JVM from the bundled jar in
+ * {@code <data>/questdb}, bound to 127.0.0.1, waits for {@code /ping}, restarts it with growing delays on
+ * its {@code questdb-restart} thread when it dies, and stops a leftover one a killed gateway left running.
+ * {@link io.qubiq.app.questdb.FreePort} picks a free loopback port for a port configured as 0.
+ *
+ * <p><b>Owns</b> the child process: its command line, environment, PID file, logs and restarts.
+ *
+ * <p><b>Must not</b> write or read history (the historian and its channel do, over HTTP), listen on any
+ * address but loopback, or keep the gateway from starting when QuestDB cannot (it is an isolated
+ * component: the historian's channel buffers). Issue 21 moves it next to the historian's QuestDB support.
+ */
+package io.qubiq.app.questdb;
