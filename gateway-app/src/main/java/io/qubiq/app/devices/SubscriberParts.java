@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The tag-bus subscribers whose delivery thread failed (an {@code Error} from their consumer: the
- * historian, a pipeline, the alarm engine) and has not delivered normally since its restart, each
+ * historian, a pipeline) and has not delivered normally since its restart, each
  * listed as {@code tag-bus:<subscriber>} (FAILED) with what killed it. Safe from any thread.
  */
 public final class SubscriberParts implements DegradedPartSource {

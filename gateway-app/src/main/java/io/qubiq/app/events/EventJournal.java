@@ -15,9 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where alarms and audit events go today: the log (alarms at the level their severity calls for,
- * every audit event on the {@code qubiq.audit} logger), the set of active alarms, and a bounded
- * list of recent events for the console. Every audit event also goes to the durable audit journal
+ * Where alarms and audit events go today: the set of active alarms (in memory: a restart starts
+ * with none; each component logs its own alarms where it raises them), every audit event on the
+ * {@code qubiq.audit} logger, and a bounded list of recent events for the console. Every audit event also goes to the durable audit journal
  * ({@link AuditJournal}, on its own store-and-forward channel) once {@link #journalTo} connected it.
  * Every loss goes to the {@link LossRecorder} (log, ledger, metrics, alarm) once {@link #recordLossesIn}
  * connected it; before, it is logged only.

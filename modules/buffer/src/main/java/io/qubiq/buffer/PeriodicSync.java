@@ -25,6 +25,10 @@ final class PeriodicSync implements AutoCloseable {
         groupCommit.syncNow();
       } catch (BufferIOException e) {
         // Counted by the group commit; the next round retries.
+      } catch (RuntimeException | Error e) {
+        // Thrown out of this task, anything would cancel every later round without a word (the
+        // scheduler's contract): the buffer would silently stop being fsynced. The next round
+        // tries again; a failing fsync itself is reported by the group commit.
       }
     }, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
   }

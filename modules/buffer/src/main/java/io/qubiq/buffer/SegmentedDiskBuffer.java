@@ -130,10 +130,16 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
         Duration.ofNanos(System.nanoTime() - startedNanos));
     preparer.prepareAhead();
     this.periodic = options.durability() == Durability.PERIODIC
-        ? new PeriodicSync(groupCommit, options.periodicFsyncIntervalMs(),
-            dir.getFileName().toString())
+        ? new PeriodicSync(groupCommit, options.periodicFsyncIntervalMs(), threadName(dir))
         : null;
     occupancy.statsFrom(this::stats); // last: a backlog above high water is reported from here
+  }
+
+  /** {@code <parent>/<dir>}: every channel's buffer directory is called {@code buffer}. */
+  private static String threadName(Path dir) {
+    Path parent = dir.getParent();
+    return parent == null || parent.getFileName() == null
+        ? String.valueOf(dir.getFileName()) : parent.getFileName() + "/" + dir.getFileName();
   }
 
   /** Opens (creating if needed) the buffer in {@code options.dir()}. */

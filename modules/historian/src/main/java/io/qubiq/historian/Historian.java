@@ -165,8 +165,10 @@ public final class Historian implements Component {
                 batcher.add(toRows(due));
             }
             batcher.flushIfDue();
-        } catch (RuntimeException e) {
-            log.error("Historian ticker failed: {}", e.toString(), e);
+        } catch (RuntimeException | Error e) {
+            // thrown out of a scheduled task, anything (an OutOfMemoryError too) would cancel every
+            // later tick without a word: no heartbeats, no held-back samples, no lingering batches
+            log.error("Historian ticker failed: {}; it ticks again at the next interval", e.toString(), e);
         }
     }
 

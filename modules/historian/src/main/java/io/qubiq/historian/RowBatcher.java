@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * is still busy, handing on the next one waits, and the tag bus's queue takes up the slack as it
  * did when submitting was done in line.
  *
- * <p>A batch the channel does not accept (buffer refused or failed, channel not running) is
- * counted and logged, never thrown: the tag-bus consumer must keep running. Those rows are lost;
+ * <p>A batch the channel does not accept (buffer refused or failed, channel not running, or an
+ * {@link Error} out of the submit) is counted and logged, never thrown: the tag-bus consumer must
+ * keep running, so the writer must too. Those rows are lost;
  * the ERROR log and {@link #rowsRejected()} say how many, and each such batch is told to the loss
  * ledger ({@link LossSink}, which raises the data-lost alarm): as {@code disk_full} when the disk
  * was full, else as {@code historian_rows_refused}. A batch the channel refused at its limit
@@ -210,9 +211,12 @@ final class RowBatcher {
             try {
                 submitter.submit(batch);
                 rowsSubmitted.addAndGet(batch.size());
-            } catch (InterruptedException e) {
-                rejected(batch, e);
             } catch (Exception e) {
+                rejected(batch, e);
+            } catch (Error e) {
+                // the batch is lost (counted, in the ledger) but the writer goes on: if it ended here,
+                // handing on the next batch would block the tag bus's historian thread for good
+                log.error("Historian writer: submitting {} row(s) threw {}", batch.size(), e.toString(), e);
                 rejected(batch, e);
             } finally {
                 resolved(batch.size());
@@ -221,7 +225,7 @@ final class RowBatcher {
     }
 
     /** The channel enters in the ledger what it refuses at its limit and what a full disk kept out. */
-    private static boolean toldByTheChannel(Exception e) {
+    private static boolean toldByTheChannel(Throwable e) {
         return e instanceof ChannelFullException
                 || e instanceof ChannelException && e.getCause() instanceof BufferIOException io && io.diskFull();
     }
@@ -234,7 +238,7 @@ final class RowBatcher {
         }
     }
 
-    private void rejected(List<QuestDbRow> batch, Exception e) {
+    private void rejected(List<QuestDbRow> batch, Throwable e) {
         submitFailures.incrementAndGet();
         long total = rowsRejected.addAndGet(batch.size());
         if (!toldByTheChannel(e)) {

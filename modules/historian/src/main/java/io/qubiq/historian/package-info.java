@@ -2,8 +2,9 @@
  * The historian: tag history into QuestDB through its own store-and-forward channel.
  *
  * <p><b>What it writes.</b> One row per stored sample into one of five WAL tables, one per value
- * type ({@link io.qubiq.historian.HistorySchema}), with {@code DEDUP UPSERT KEYS(ts, tag)}: a row
- * replayed after a crash or an unknown-outcome write replaces itself. Which samples are stored is
+ * type ({@link io.qubiq.historian.HistorySchema}), with {@code DEDUP UPSERT KEYS(ts, gateway, tag,
+ * value, quality)}: a row replayed after a crash or an unknown-outcome write replaces itself, while
+ * two samples of one tag at the same timestamp with different values are both kept. Which samples are stored is
  * decided by the storage rules ({@link io.qubiq.historian.StorageFilter}).
  *
  * <p><b>Errors.</b> QuestDB being unreachable is transient: the channel buffers and replays in

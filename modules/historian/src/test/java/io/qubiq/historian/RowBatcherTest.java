@@ -98,6 +98,33 @@ class RowBatcherTest {
                 .containsExactlyElementsOf(List.of(rows(0, 5), rows(10, 15)).stream().flatMap(List::stream).toList());
     }
 
+    /**
+     * Would catch a writer thread that an Error ends: the next hand-on would then wait for it forever
+     * and block the tag bus's historian thread (ARCHITECTURE.md thread table, before this test).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(20)
+    void anErrorOutOfTheSubmitLosesOnlyThatBatchCountedAndReportedAndTheWriterGoesOn() throws Exception {
+        List<io.qubiq.core.event.DataLoss> losses = new CopyOnWriteArrayList<>();
+        batcher = new RowBatcher(batch -> {
+            if (batch.get(0).columns().get("v").equals(5L)) {
+                throw new OutOfMemoryError("Java heap space (thrown by the test)");
+            }
+            submitted.add(batch);
+        }, 5, Duration.ofHours(1), Ticker.system(), losses::add, java.time.Clock.systemUTC());
+        batcher.start();
+
+        batcher.add(rows(0, 15));
+        batcher.flush();
+        batcher.add(rows(15, 20));
+        batcher.flush();
+
+        assertThat(batcher.rowsRejected()).isEqualTo(5);
+        assertThat(losses).singleElement().satisfies(loss -> assertThat(loss.items()).isEqualTo(5));
+        assertThat(submitted.stream().flatMap(List::stream).toList()).containsExactlyElementsOf(
+                List.of(rows(0, 5), rows(10, 20)).stream().flatMap(List::stream).toList());
+    }
+
     @Test
     void stopHandsOnThePartialBatchBeforeTheWriterEnds() throws Exception {
         RowBatcher stopping = new RowBatcher(submitted::add, 100, Duration.ofHours(1), Ticker.system());

@@ -1,7 +1,7 @@
 /**
  * The tag bus: every tag value a connector publishes is recorded once in the {@link
  * io.qubiq.tagbus.LatestValues latest-value table} and fanned out to each subscriber (historian,
- * pipelines, alarm engine, console) through that subscriber's own bounded queue.
+ * pipelines, console) through that subscriber's own bounded queue.
  *
  * <p>The flow: a connector calls {@link io.qubiq.tagbus.TagBus#publish}; the bus updates the
  * latest value of the tag and offers the value to every subscriber whose {@link

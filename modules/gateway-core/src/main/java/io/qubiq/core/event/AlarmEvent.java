@@ -5,7 +5,7 @@ import java.time.Instant;
 /**
  * A condition raised or cleared by a component. Each kind is its own record carrying the figures
  * an operator needs; all share a stable {@link #key()} (one alarm per key is active at a time) so
- * the alarm engine can pair a clear with its raise.
+ * the event journal and the console can pair a clear with its raise.
  */
 public sealed interface AlarmEvent
         permits AuditNotJournaledAlarm, BufferPressureAlarm, DataLostAlarm, DestinationSlowAlarm, DiskSpaceAlarm,
