@@ -27,30 +27,31 @@ public final class ChannelsAccess implements StoreForwardAccess {
     }
 
     @Override
-    public List<?> channels() {
-        return channels.keySet().stream().sorted().map(id -> channels.get(id).status()).toList();
+    public List<Channel> channels() {
+        return channels.keySet().stream().sorted().map(id -> ChannelReports.channel(channels.get(id).status()))
+                .toList();
     }
 
     @Override
-    public Optional<?> channel(String connection) {
-        return Optional.ofNullable(channels.get(connection)).map(StoreForwardChannel::status);
+    public Optional<Channel> channel(String connection) {
+        return Optional.ofNullable(channels.get(connection)).map(c -> ChannelReports.channel(c.status()));
     }
 
     @Override
-    public Object quarantine(String connection, int offset, int limit, Optional<String> failureClass) {
+    public QuarantinePage quarantine(String connection, int offset, int limit, Optional<String> failureClass) {
         StoreForwardChannel<?> channel = require(connection);
         Optional<FailureClass> filter = failureClass.map(ChannelsAccess::failureClass);
         try {
-            return quarantineOf(channel).list(offset, limit, filter);
+            return ChannelReports.page(quarantineOf(channel).list(offset, limit, filter));
         } catch (IllegalArgumentException e) {
             throw ApiError.badRequest(e.getMessage());
         }
     }
 
     @Override
-    public Optional<?> quarantineEntry(String connection, long id) {
+    public Optional<QuarantinePreview> quarantineEntry(String connection, long id) {
         try {
-            return quarantineOf(require(connection)).get(id);
+            return quarantineOf(require(connection)).get(id).map(ChannelReports::preview);
         } catch (IOException e) {
             throw new UncheckedIOException("reading quarantined item " + id + " of " + connection, e);
         }

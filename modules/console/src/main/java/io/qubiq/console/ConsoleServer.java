@@ -86,13 +86,18 @@ public final class ConsoleServer implements Component {
         return "http";
     }
 
-    @Override
-    public void start() {
-        ObjectMapper json = new ObjectMapper()
+    /** The JSON mapper every API response and event is written with: the wire format in one place. */
+    public static ObjectMapper jsonMapper() {
+        return new ObjectMapper()
                 .registerModule(new JavaTimeModule())
                 .registerModule(new Jdk8Module())
                 .registerModule(CoreJson.module())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    }
+
+    @Override
+    public void start() {
+        ObjectMapper json = jsonMapper();
         events = new EventStream(auth.authenticator(), liveSources, json);
         app = Javalin.create(cfg -> configure(cfg, json));
         events.start();

@@ -1,5 +1,9 @@
 package io.qubiq.console;
 
+import io.qubiq.core.error.FailureClass;
+import io.qubiq.core.health.ConnectionState;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -51,20 +55,64 @@ public interface StoreForwardAccess {
         }
     }
 
-    /** Every channel's status. */
-    List<?> channels();
+    /**
+     * One channel at one moment (Settings → Store &amp; Forward). Counters are totals since the
+     * gateway started, buffer figures current.
+     *
+     * @param state          the channel's state: {@code RUNNING}, {@code STALLED}, {@code FAILED}, ...
+     * @param destination    the connection monitor's verdict on the destination
+     * @param fillPercent    buffered bytes as a percentage of {@code maxBytes}
+     * @param oldestItemAge  how long the oldest buffered item has waited, when something is buffered
+     * @param itemsDropped   what a drop-oldest buffer discarded at its limit (in the loss ledger)
+     * @param itemsRefused   what a refusing buffer turned away at its limit (in the loss ledger)
+     * @param refusing       true while the items-refused alarm is raised
+     */
+    record Channel(String connection, String state, ConnectionState destination, long bufferedBytes,
+                   long bufferedItems, long maxBytes, double fillPercent, int highWaterPercent, int lowWaterPercent,
+                   Optional<Duration> oldestItemAge, double inBytesPerSecond, double outBytesPerSecond, long itemsIn,
+                   long itemsDelivered, long itemsDropped, long itemsRefused, long itemsQuarantined,
+                   long deliveryAttempts, int quarantineItems, long quarantineBytes, boolean pressureAlarm,
+                   boolean refusing, Optional<String> lastError, Optional<Instant> lastErrorAt) {
+    }
 
-    Optional<?> channel(String connection);
+    /**
+     * One quarantined item, without its bytes.
+     *
+     * @param previousIds the ids it had in the quarantine before, when an operator retried it and it
+     *                    failed again
+     */
+    record QuarantineItem(long id, FailureClass failureClass, String reason, String error, int attempts,
+                          Instant firstFailure, Instant lastFailure, int itemBytes, List<Long> previousIds) {
+        public QuarantineItem {
+            previousIds = List.copyOf(previousIds);
+        }
+    }
+
+    /** One page of a quarantine, newest first: {@code total} entries in all (after the filter). */
+    record QuarantinePage(List<QuarantineItem> entries, int offset, long total) {
+        public QuarantinePage {
+            entries = List.copyOf(entries);
+        }
+    }
+
+    /** One quarantined item with a readable rendering of its bytes. */
+    record QuarantinePreview(QuarantineItem entry, String preview, int itemBytes) {
+    }
+
+    /** Every channel's status, by connection name. */
+    List<Channel> channels();
+
+    Optional<Channel> channel(String connection);
 
     /**
      * One page of a channel's quarantine, newest first.
      *
      * @throws ApiError 404 for an unknown connection, 400 for a bad page or failure class
      */
-    Object quarantine(String connection, int offset, int limit, Optional<String> failureClass);
+    QuarantinePage quarantine(String connection, int offset, int limit, Optional<String> failureClass);
 
     /** One quarantined item with a readable preview; empty when there is no such entry. */
-    Optional<?> quarantineEntry(String connection, long id);
+    Optional<QuarantinePreview> quarantineEntry(String connection, long id);
 
     /**
      * Puts the selected quarantined items back at the tail of the channel (audited), waits a few

@@ -26,7 +26,9 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
 
     final List<Action> actions = new CopyOnWriteArrayList<>();
     final List<TagValue> tags = new CopyOnWriteArrayList<>();
-    volatile List<Map<String, Object>> channels = List.of(Map.of("connection", "db", "bufferedItems", 0));
+    volatile List<StoreForwardAccess.Channel> channels = List.of(new StoreForwardAccess.Channel("db", "RUNNING",
+            io.qubiq.core.health.ConnectionState.UP, 0, 0, 1 << 20, 0, 80, 60, Optional.empty(), 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, false, false, Optional.empty(), Optional.empty()));
 
     @Override
     public List<Device> devices() {
@@ -71,22 +73,23 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     }
 
     @Override
-    public List<?> channels() {
+    public List<StoreForwardAccess.Channel> channels() {
         return channels;
     }
 
     @Override
-    public Optional<?> channel(String connection) {
+    public Optional<StoreForwardAccess.Channel> channel(String connection) {
         return connection.equals("db") ? Optional.of(channels.get(0)) : Optional.empty();
     }
 
     @Override
-    public Object quarantine(String connection, int offset, int limit, Optional<String> failureClass) {
-        return Map.of("total", 0, "entries", List.of());
+    public StoreForwardAccess.QuarantinePage quarantine(String connection, int offset, int limit,
+                                                        Optional<String> failureClass) {
+        return new StoreForwardAccess.QuarantinePage(List.of(), offset, 0);
     }
 
     @Override
-    public Optional<?> quarantineEntry(String connection, long id) {
+    public Optional<StoreForwardAccess.QuarantinePreview> quarantineEntry(String connection, long id) {
         return Optional.empty();
     }
 
