@@ -26,7 +26,7 @@ public final class HistorianAccess implements HistoryAccess {
     }
 
     @Override
-    public Object query(Map<String, List<String>> params) {
+    public List<Series> query(Map<String, List<String>> params) {
         HistoryRequest request;
         try {
             request = HistoryRequest.parse(params);
@@ -34,7 +34,7 @@ public final class HistorianAccess implements HistoryAccess {
             throw ApiError.badRequest(e.getMessage());
         }
         try {
-            return queries.run(request);
+            return queries.run(request).stream().map(HistoryReports::series).toList();
         } catch (ResultTooLargeException e) {
             throw new ApiError(422, e.getMessage());
         } catch (SqlException e) {
@@ -43,14 +43,14 @@ public final class HistorianAccess implements HistoryAccess {
     }
 
     @Override
-    public Object walStatus() {
-        return wal.status();
+    public List<WalTable> walStatus() {
+        return wal.status().stream().map(HistoryReports::table).toList();
     }
 
     @Override
-    public Object skipWalTransaction(String table, String user, String from) {
+    public WalTable skipWalTransaction(String table, String user, String from) {
         try {
-            return wal.resumeFromNextTransaction(table, user, from);
+            return HistoryReports.table(wal.resumeFromNextTransaction(table, user, from));
         } catch (IllegalArgumentException e) {
             throw ApiError.notFound(e.getMessage());
         } catch (SqlException e) {
@@ -59,7 +59,7 @@ public final class HistorianAccess implements HistoryAccess {
     }
 
     @Override
-    public Object status() {
-        return historian.status();
+    public Status status() {
+        return HistoryReports.status(historian.status());
     }
 }

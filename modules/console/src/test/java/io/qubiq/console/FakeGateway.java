@@ -122,22 +122,22 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     }
 
     @Override
-    public Object query(Map<String, List<String>> params) {
-        return Map.of("series", List.of());
-    }
-
-    @Override
-    public Object walStatus() {
+    public List<HistoryAccess.Series> query(Map<String, List<String>> params) {
         return List.of();
     }
 
     @Override
-    public Object status() {
-        return Map.of("tables", List.of());
+    public List<HistoryAccess.WalTable> walStatus() {
+        return List.of();
     }
 
     @Override
-    public Object skipWalTransaction(String table, String user, String from) {
+    public HistoryAccess.Status status() {
+        return new HistoryAccess.Status(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    @Override
+    public HistoryAccess.WalTable skipWalTransaction(String table, String user, String from) {
         actions.add(new Action("skip", table, user, from));
         throw ApiError.notFound("\"" + table + "\" is not a historian table");
     }
