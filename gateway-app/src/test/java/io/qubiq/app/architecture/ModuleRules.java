@@ -31,12 +31,13 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.sink.questdb", List.of(JDK, CORE, SLF4J, "io.questdb.client.."));
         ALLOWED.put("io.qubiq.sink.sql", List.of(JDK, CORE, SLF4J, "com.zaxxer.hikari..", "org.postgresql.."));
         ALLOWED.put("io.qubiq.sink.mongodb", List.of(JDK, CORE, SLF4J, "com.mongodb..", "org.bson.."));
-        ALLOWED.put("io.qubiq.sink.mqtt", List.of(JDK, CORE, SLF4J, "com.hivemq.client..", "io.netty.."));
+        ALLOWED.put("io.qubiq.mqtt", List.of(JDK, CORE, "com.hivemq.client.."));
+        ALLOWED.put("io.qubiq.sink.mqtt", List.of(JDK, CORE, SLF4J, "io.qubiq.mqtt..", "com.hivemq.client..", "io.netty.."));
         ALLOWED.put("io.qubiq.pipeline", List.of(JDK, CORE, SLF4J, "io.qubiq.tagbus..", "io.qubiq.storeforward..",
                 "io.qubiq.buffer..", "org.apache.commons.jexl3..", FILE_OPS));
         ALLOWED.put("io.qubiq.connector.opcua", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
                 "com.google.common.."));
-        ALLOWED.put("io.qubiq.connector.mqtt", List.of(JDK, CORE, SLF4J, "com.hivemq.client..",
+        ALLOWED.put("io.qubiq.connector.mqtt", List.of(JDK, CORE, SLF4J, "io.qubiq.mqtt..", "com.hivemq.client..",
                 "com.fasterxml.jackson..", "io.netty.."));
         ALLOWED.put("io.qubiq.historian", List.of(JDK, CORE, SLF4J, "io.qubiq.tagbus..", "io.qubiq.storeforward..",
                 "io.qubiq.buffer..", "io.qubiq.sink.questdb.."));

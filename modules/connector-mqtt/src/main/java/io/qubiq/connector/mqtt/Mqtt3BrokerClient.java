@@ -7,7 +7,6 @@ import com.hivemq.client.mqtt.mqtt3.Mqtt3ClientBuilder;
 import com.hivemq.client.mqtt.mqtt3.lifecycle.Mqtt3ClientConnectedContext;
 import com.hivemq.client.mqtt.mqtt3.message.subscribe.Mqtt3Subscribe;
 import com.hivemq.client.mqtt.mqtt3.message.subscribe.Mqtt3Subscription;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -20,14 +19,9 @@ final class Mqtt3BrokerClient implements BrokerClient {
     private final Events events;
     private final InboundFlow inbound;
 
+    /** @param builder carries the address, TLS and credentials ({@link BrokerClients}) */
     Mqtt3BrokerClient(Mqtt3ClientBuilder builder, MqttConnectionConfig config, Events events) {
         this.config = config;
-        if (config.username().isPresent()) {
-            builder = builder.simpleAuth()
-                    .username(config.username().get())
-                    .password(config.password().orElse("").getBytes(StandardCharsets.UTF_8))
-                    .applySimpleAuth();
-        }
         this.events = events;
         this.inbound = new InboundFlow(events);
         this.client = builder

@@ -9,7 +9,6 @@ import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5PublishResult;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.Mqtt5Subscribe;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.Mqtt5Subscription;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAckReasonCode;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -22,14 +21,9 @@ final class Mqtt5BrokerClient implements BrokerClient {
     private final Events events;
     private final InboundFlow inbound;
 
+    /** @param builder carries the address, TLS and credentials ({@link BrokerClients}) */
     Mqtt5BrokerClient(Mqtt5ClientBuilder builder, MqttConnectionConfig config, Events events) {
         this.config = config;
-        if (config.username().isPresent()) {
-            builder = builder.simpleAuth()
-                    .username(config.username().get())
-                    .password(config.password().orElse("").getBytes(StandardCharsets.UTF_8))
-                    .applySimpleAuth();
-        }
         this.events = events;
         this.inbound = new InboundFlow(events);
         this.client = builder

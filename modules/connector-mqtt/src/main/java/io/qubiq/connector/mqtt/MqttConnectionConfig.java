@@ -5,6 +5,9 @@ import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
 import io.qubiq.core.config.Range;
 import io.qubiq.core.config.Secret;
+import io.qubiq.mqtt.BrokerSettings;
+import io.qubiq.mqtt.ClientIdentifiers;
+import io.qubiq.mqtt.MqttProtocol;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -130,7 +133,12 @@ public record MqttConnectionConfig(
 
     /** The configured client id, or {@code qubiq-<gateway>-<connection>} with unusual characters replaced by _. */
     public String effectiveClientId(String gatewayId, String connectionId) {
-        return clientId.orElseGet(() -> ("qubiq-" + gatewayId + "-" + connectionId).replaceAll("[^A-Za-z0-9_.-]", "_"));
+        return clientId.orElseGet(() -> ClientIdentifiers.derived("qubiq-" + gatewayId + "-" + connectionId));
+    }
+
+    /** The address, TLS, credentials and protocol, as the client builder shared with the sink takes them. */
+    public BrokerSettings broker() {
+        return new BrokerSettings(host, port, tls, tlsVerify, username, password, protocol);
     }
 
     @Override
@@ -143,19 +151,12 @@ public record MqttConnectionConfig(
 
     @Override
     public List<Violation> violations() {
-        List<Violation> violations = new ArrayList<>();
-        if (host.isBlank()) {
-            violations.add(new Violation("host", "must not be empty"));
-        }
-        if (password.isPresent() && username.isEmpty()) {
-            violations.add(new Violation("password", "needs a username (MQTT sends no password without one)"));
-        }
+        List<Violation> violations = new ArrayList<>(broker().violations());
         if (reconnectMaxMs < reconnectInitialMs) {
             violations.add(new Violation("reconnect_max_ms", "must be at least reconnect_initial_ms ("
                     + reconnectInitialMs + "), was " + reconnectMaxMs));
         }
-        clientId.filter(String::isBlank).ifPresent(id ->
-                violations.add(new Violation("client_id", "must not be empty; leave it out to derive one")));
+        ClientIdentifiers.violation(clientId).ifPresent(violations::add);
         if (!cleanSession && protocol == MqttProtocol.MQTT_5 && sessionExpiryS == 0) {
             violations.add(new Violation("session_expiry_s", "must be above 0 with clean_session false: with 0 the"
                     + " broker drops the session at every disconnect"));

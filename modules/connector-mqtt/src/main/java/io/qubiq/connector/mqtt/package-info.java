@@ -12,6 +12,7 @@
  * says why); one the connector did not take is redelivered to the next connection. Tag writes
  * are publishes to command topics, never buffered: permanent failure (not writable, not encodable;
  * nothing sent), transient (not connected; nothing sent) or unknown outcome (no acknowledgement in
- * time). See docs/connectors/mqtt.md.
+ * time). The client's address, TLS, credentials and protocol version come from {@code io.qubiq.mqtt}
+ * (module mqtt-common, shared with the MQTT sink). See docs/connectors/mqtt.md.
  */
 package io.qubiq.connector.mqtt;

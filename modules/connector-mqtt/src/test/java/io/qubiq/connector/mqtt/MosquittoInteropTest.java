@@ -7,6 +7,7 @@ import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.TagPath;
+import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.Mosquitto;
 import java.time.Duration;
 import java.util.List;

@@ -2,12 +2,15 @@ package io.qubiq.connector.mqtt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigLoader;
 import io.qubiq.config.ConfigProblem;
 import io.qubiq.config.ConfigReference;
 import io.qubiq.core.tag.DataType;
+import io.qubiq.mqtt.BrokerSettings;
+import io.qubiq.mqtt.MqttProtocol;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +109,51 @@ class MqttConnectionConfigTest {
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(((ConfigException) e).problems()).extracting(ConfigProblem::keyPath)
                         .contains("password", "reconnect_max_ms", "session_expiry_s", "writable_tags[1].tag"));
+    }
+
+    @Test
+    void protocolKeepsItsSpellingsAndADeviceConnectionStillDefaultsToMqtt311() throws Exception {
+        String connection = "host: h\nsubscriptions: []\n";
+        assertThat(ConfigLoader.parse("mqtt.yaml", connection, MqttConnectionConfig.class, Map.of()).protocol())
+                .isEqualTo(MqttProtocol.MQTT_3_1_1);
+        assertThat(ConfigLoader.parse("mqtt.yaml", connection + "protocol: mqtt_3_1_1\n", MqttConnectionConfig.class,
+                Map.of()).protocol()).isEqualTo(MqttProtocol.MQTT_3_1_1);
+        assertThat(ConfigLoader.parse("mqtt.yaml", connection + "protocol: mqtt_5\n", MqttConnectionConfig.class,
+                Map.of()).protocol()).isEqualTo(MqttProtocol.MQTT_5);
+        assertThatThrownBy(() -> ConfigLoader.parse("mqtt.yaml", connection + "protocol: mqtt5\n",
+                MqttConnectionConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems()).singleElement().satisfies(problem -> {
+                    assertThat(problem.keyPath()).isEqualTo("protocol");
+                    assertThat(problem.message()).startsWith("expected one of `mqtt_3_1_1`, `mqtt_5`");
+                }));
+    }
+
+    @Test
+    void theSampleHandsItsAddressTlsCredentialsAndProtocolToTheSharedClientBuilder() throws Exception {
+        MqttConnectionConfig config = ConfigLoader.load(Path.of("src/test/resources/sample-mqtt.yaml"),
+                MqttConnectionConfig.class, Map.of("BROKER_PASSWORD", "pw"));
+        assertThat(config.broker()).isEqualTo(new BrokerSettings("broker.plant.local", 8883, true, true,
+                Optional.of("gateway"), Optional.of("pw"), MqttProtocol.MQTT_5));
+    }
+
+    @Test
+    void theSharedChecksKeepTheirKeysAndTexts() {
+        assertThatThrownBy(() -> ConfigLoader.parse("mqtt.yaml", """
+                host: " "
+                password: alone
+                client_id: " "
+                subscriptions: []
+                """, MqttConnectionConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems())
+                        .extracting(ConfigProblem::keyPath, ConfigProblem::message)
+                        .containsExactly(
+                                tuple("host", "must not be empty"),
+                                tuple("password",
+                                        "needs a username (MQTT sends no password without one)"),
+                                tuple("client_id",
+                                        "must not be empty; leave it out to derive one")));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.MqttBrokerExtension;
 import io.qubiq.testkit.mqtt.TestMqttBroker;
 import java.time.Duration;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.tag.DataType;
+import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.Mosquitto;
 import io.qubiq.testkit.mqtt.TestMqttBroker;
 import java.time.Duration;

@@ -44,7 +44,7 @@ final class ConnectionProbe {
                 client.disconnectQuietly();
             }
         } catch (RuntimeException e) {
-            return ConnectionStatus.down(clock.instant(), "probing MQTT broker " + PublishingClients.address(config)
+            return ConnectionStatus.down(clock.instant(), "probing MQTT broker " + config.broker().address()
                     + " failed: " + e);
         }
     }

@@ -6,7 +6,6 @@ import com.hivemq.client.mqtt.mqtt3.Mqtt3ClientBuilder;
 import com.hivemq.client.mqtt.mqtt3.exceptions.Mqtt3ConnAckException;
 import com.hivemq.client.mqtt.mqtt3.message.publish.Mqtt3Publish;
 import io.qubiq.core.error.GatewayException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -21,14 +20,9 @@ final class Mqtt3PublishingClient extends PublishingClient {
     private final Mqtt3AsyncClient client;
     private final int keepAliveS;
 
+    /** @param builder carries the address, TLS and credentials ({@link PublishingClients}) */
     Mqtt3PublishingClient(Mqtt3ClientBuilder builder, MqttSinkConfig config, String broker, AtomicInteger disconnects) {
         super(broker, disconnects);
-        if (config.username().isPresent()) {
-            builder = builder.simpleAuth()
-                    .username(config.username().get())
-                    .password(config.password().orElse("").getBytes(StandardCharsets.UTF_8))
-                    .applySimpleAuth();
-        }
         this.client = builder.buildAsync();
         this.keepAliveS = config.keepAliveS();
     }

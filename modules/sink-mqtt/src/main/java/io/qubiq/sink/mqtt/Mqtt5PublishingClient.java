@@ -7,7 +7,6 @@ import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
 import io.qubiq.core.error.GatewayException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -21,14 +20,9 @@ final class Mqtt5PublishingClient extends PublishingClient {
     private final Mqtt5AsyncClient client;
     private final int keepAliveS;
 
+    /** @param builder carries the address, TLS and credentials ({@link PublishingClients}) */
     Mqtt5PublishingClient(Mqtt5ClientBuilder builder, MqttSinkConfig config, String broker, AtomicInteger disconnects) {
         super(broker, disconnects);
-        if (config.username().isPresent()) {
-            builder = builder.simpleAuth()
-                    .username(config.username().get())
-                    .password(config.password().orElse("").getBytes(StandardCharsets.UTF_8))
-                    .applySimpleAuth();
-        }
         this.client = builder.buildAsync();
         this.keepAliveS = config.keepAliveS();
     }

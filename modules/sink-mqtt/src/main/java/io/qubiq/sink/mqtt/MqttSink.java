@@ -71,7 +71,7 @@ public final class MqttSink implements Sink<MqttMessage> {
             throw new ConfigurationException(first.key(), first.message());
         }
         this.clientId = config.effectiveClientId(id);
-        this.broker = PublishingClients.address(config);
+        this.broker = config.broker().address();
         this.mqtt5 = config.mqtt5();
         this.probe = new ConnectionProbe(config, clientId, this::connected, clock);
     }

@@ -5,6 +5,9 @@ import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
 import io.qubiq.core.config.Range;
 import io.qubiq.core.config.Secret;
+import io.qubiq.mqtt.BrokerSettings;
+import io.qubiq.mqtt.ClientIdentifiers;
+import io.qubiq.mqtt.MqttProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,7 +51,7 @@ public record MqttSinkConfig(
         @Doc("The protocol version: mqtt_5 or mqtt_3_1_1 (as for device connections). Only MQTT 5 reports a"
                 + " refused publish (a reason code in PUBACK or PUBREC) and announces the broker's maximum packet size.")
         @Default("mqtt_5")
-        MqttVersion protocol,
+        MqttProtocol protocol,
 
         @Doc("The keep-alive interval; the broker drops the connection after 1.5 times this without traffic."
                 + " 0 disables it.")
@@ -80,10 +83,10 @@ public record MqttSinkConfig(
     /** A plain MQTT 5 connection to {@code host:port}, every other key at its default. */
     public static MqttSinkConfig of(String host, int port) {
         return new MqttSinkConfig(host, port, false, true, Optional.empty(), Optional.empty(), Optional.empty(),
-                MqttVersion.MQTT_5, 60, 10_000, 10_000, Optional.empty());
+                MqttProtocol.MQTT_5, 60, 10_000, 10_000, Optional.empty());
     }
 
-    public MqttSinkConfig withProtocol(MqttVersion value) {
+    public MqttSinkConfig withProtocol(MqttProtocol value) {
         return new MqttSinkConfig(host, port, tls, tlsVerify, username, password, clientId, value, keepAliveS,
                 connectTimeoutMs, publishTimeoutMs, maxPacketBytes);
     }
@@ -115,12 +118,17 @@ public record MqttSinkConfig(
 
     /** Whether {@link #protocol()} is MQTT 5 (the default) rather than 3.1.1. */
     boolean mqtt5() {
-        return protocol != MqttVersion.MQTT_3_1_1;
+        return protocol != MqttProtocol.MQTT_3_1_1;
     }
 
     /** The configured client id, or {@code qubiq-sink-<connection>} with unusual characters replaced by _. */
     public String effectiveClientId(String connectionId) {
-        return clientId.orElseGet(() -> ("qubiq-sink-" + connectionId).replaceAll("[^A-Za-z0-9_.-]", "_"));
+        return clientId.orElseGet(() -> ClientIdentifiers.derived("qubiq-sink-" + connectionId));
+    }
+
+    /** The address, TLS, credentials and protocol, as the client builder shared with the connector takes them. */
+    public BrokerSettings broker() {
+        return new BrokerSettings(host, port, tls, tlsVerify, username, password, protocol);
     }
 
     @Override
@@ -134,21 +142,11 @@ public record MqttSinkConfig(
 
     @Override
     public List<Violation> violations() {
-        List<Violation> violations = new ArrayList<>();
-        if (host.isBlank()) {
-            violations.add(new Violation("host", "must not be empty"));
-        }
-        if (protocol == null) {
-            violations.add(new Violation("protocol", "expected mqtt_5 or mqtt_3_1_1"));
-        }
-        if (password.isPresent() && username.isEmpty()) {
-            violations.add(new Violation("password", "needs a username (MQTT sends no password without one)"));
-        }
+        List<Violation> violations = new ArrayList<>(broker().violations());
         if (!tls && !tlsVerify) {
             violations.add(new Violation("tls_verify", "only applies with tls: true"));
         }
-        clientId.filter(String::isBlank).ifPresent(id ->
-                violations.add(new Violation("client_id", "must not be empty; leave it out to derive one")));
+        ClientIdentifiers.violation(clientId).ifPresent(violations::add);
         return violations;
     }
 }

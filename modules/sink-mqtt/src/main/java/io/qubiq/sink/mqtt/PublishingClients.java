@@ -1,16 +1,17 @@
 package io.qubiq.sink.mqtt;
 
-import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.MqttClientBuilder;
-import com.hivemq.client.mqtt.MqttClientSslConfig;
-import java.util.concurrent.TimeUnit;
+import io.qubiq.mqtt.BrokerSettings;
+import io.qubiq.mqtt.ClientBuilders;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Builds the {@link PublishingClient} for a configuration and a client id, with the settings both
- * protocol versions share: address, socket and CONNACK timeouts of {@code connect_timeout_ms}, TLS,
- * no automatic reconnect, and a disconnected listener that counts disconnects (see {@link
- * PublishingClient} for why). Stateless.
+ * protocol versions share: address, TLS and credentials ({@link ClientBuilders}, shared with the
+ * connector), socket and CONNACK timeouts of {@code connect_timeout_ms}, no automatic reconnect,
+ * and a disconnected listener that counts disconnects (see {@link PublishingClient} for why).
+ * Stateless.
  */
 final class PublishingClients {
 
@@ -19,36 +20,11 @@ final class PublishingClients {
 
     static PublishingClient create(MqttSinkConfig config, String clientId) {
         AtomicInteger disconnects = new AtomicInteger();
-        var transport = MqttClient.builder()
-                .identifier(clientId)
-                .addDisconnectedListener(context -> disconnects.incrementAndGet())
-                .transportConfig()
-                .serverHost(config.host())
-                .serverPort(config.port())
-                .socketConnectTimeout(config.connectTimeoutMs(), TimeUnit.MILLISECONDS)
-                .mqttConnectTimeout(config.connectTimeoutMs(), TimeUnit.MILLISECONDS);
-        if (config.tls()) {
-            transport = transport.sslConfig(sslConfig(config));
-        }
-        MqttClientBuilder builder = transport.applyTransportConfig();
-        String broker = address(config);
+        BrokerSettings broker = config.broker();
+        MqttClientBuilder builder = ClientBuilders.builder(broker, clientId, Duration.ofMillis(config.connectTimeoutMs()))
+                .addDisconnectedListener(context -> disconnects.incrementAndGet());
         return config.mqtt5()
-                ? new Mqtt5PublishingClient(builder.useMqttVersion5(), config, broker, disconnects)
-                : new Mqtt3PublishingClient(builder.useMqttVersion3(), config, broker, disconnects);
-    }
-
-    /** {@code mqtt://host:port} or {@code mqtts://host:port}, for messages. */
-    static String address(MqttSinkConfig config) {
-        return (config.tls() ? "mqtts://" : "mqtt://") + config.host() + ":" + config.port();
-    }
-
-    private static MqttClientSslConfig sslConfig(MqttSinkConfig config) {
-        if (config.tlsVerify()) {
-            return MqttClientSslConfig.builder().build();
-        }
-        return MqttClientSslConfig.builder()
-                .trustManagerFactory(TrustEveryCertificate.factory())
-                .hostnameVerifier((host, session) -> true)
-                .build();
+                ? new Mqtt5PublishingClient(ClientBuilders.mqtt5(builder, broker), config, broker.address(), disconnects)
+                : new Mqtt3PublishingClient(ClientBuilders.mqtt3(builder, broker), config, broker.address(), disconnects);
     }
 }

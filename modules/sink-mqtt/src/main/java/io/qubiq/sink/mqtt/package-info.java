@@ -11,6 +11,7 @@
  * (MQTT 5 only) and a message larger than the broker's maximum packet size are permanent for exactly
  * those messages, the others published; no acknowledgement within {@code publish_timeout_ms} is an
  * unknown outcome; bad credentials, a rejected client id or protocol and TLS handshake failures are
- * configuration errors. See {@code docs/sinks/mqtt.md}.
+ * configuration errors. The client's address, TLS, credentials and protocol version come from
+ * {@code io.qubiq.mqtt} (module mqtt-common, shared with the MQTT connector). See {@code docs/sinks/mqtt.md}.
  */
 package io.qubiq.sink.mqtt;

@@ -11,6 +11,7 @@ import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.PublishPolicy;
 import io.qubiq.testkit.mqtt.TestMqttBroker;
 import java.nio.charset.StandardCharsets;
@@ -229,7 +230,7 @@ class HiveMqSinkTest {
     @Test
     void overMqtt311HiveMqClosesTheConnectionOnARefusedPublishWhichLooksLikeAnOutage() throws Exception {
         try (TopicSubscriber subscriber = TopicSubscriber.on(broker.host(), broker.port(), topic);
-             MqttSink sink = new MqttSink("refusals311", config().withProtocol(MqttVersion.MQTT_3_1_1))) {
+             MqttSink sink = new MqttSink("refusals311", config().withProtocol(MqttProtocol.MQTT_3_1_1))) {
             // MQTT 3.1.1 has no reason codes: HiveMQ drops the connection instead of acknowledging
             assertThatThrownBy(() -> sink.write(List.of(MqttMessage.of(topic, "a", 1, false),
                     MqttMessage.of(PublishPolicy.FORBIDDEN + topic, "refused", 1, false),

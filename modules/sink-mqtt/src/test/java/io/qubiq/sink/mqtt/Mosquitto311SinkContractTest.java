@@ -1,5 +1,6 @@
 package io.qubiq.sink.mqtt;
 
+import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.Mosquitto;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,7 +30,7 @@ class Mosquitto311SinkContractTest extends MqttSinkContract {
 
     @Override
     protected MqttSinkConfig config() {
-        return MqttSinkConfig.of(mosquitto.host(), mosquitto.port()).withProtocol(MqttVersion.MQTT_3_1_1).withMaxPacketBytes(MAX_PACKET);
+        return MqttSinkConfig.of(mosquitto.host(), mosquitto.port()).withProtocol(MqttProtocol.MQTT_3_1_1).withMaxPacketBytes(MAX_PACKET);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.Mosquitto;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class MosquittoSinkTest {
 
     private static final String TOPIC = "plant/line1/temperature";
 
-    private static MqttSinkConfig config(Mosquitto mosquitto, MqttVersion protocol) {
+    private static MqttSinkConfig config(Mosquitto mosquitto, MqttProtocol protocol) {
         return MqttSinkConfig.of(mosquitto.host(), mosquitto.port()).withProtocol(protocol);
     }
 
@@ -36,7 +37,7 @@ class MosquittoSinkTest {
     void mqtt5PublishToADeniedTopicIsPermanentWithMosquittosReasonCode() throws Exception {
         try (Mosquitto mosquitto = Mosquitto.startOrSkip(Mosquitto.Options.defaults().withDeniedTopic("secret/#"));
              TopicSubscriber subscriber = TopicSubscriber.on(mosquitto.host(), mosquitto.port(), TOPIC);
-             MqttSink sink = new MqttSink("acl", config(mosquitto, MqttVersion.MQTT_5))) {
+             MqttSink sink = new MqttSink("acl", config(mosquitto, MqttProtocol.MQTT_5))) {
             Throwable thrown = catchThrowable(() -> sink.write(List.of(
                     MqttMessage.of(TOPIC, "1", 1, false),
                     MqttMessage.of("secret/recipe", "denied", 1, false),
@@ -57,7 +58,7 @@ class MosquittoSinkTest {
     void mqtt311CannotSeeAnAclRefusalTheWriteOfADeniedMessageSucceeds() throws Exception {
         try (Mosquitto mosquitto = Mosquitto.startOrSkip(Mosquitto.Options.defaults().withDeniedTopic("secret/#"));
              TopicSubscriber subscriber = TopicSubscriber.on(mosquitto.host(), mosquitto.port(), "#");
-             MqttSink sink = new MqttSink("acl311", config(mosquitto, MqttVersion.MQTT_3_1_1))) {
+             MqttSink sink = new MqttSink("acl311", config(mosquitto, MqttProtocol.MQTT_3_1_1))) {
             sink.write(List.of(MqttMessage.of(TOPIC, "1", 1, false), MqttMessage.of("secret/recipe", "denied", 1, false),
                     MqttMessage.of(TOPIC, "2", 1, false)));
 
@@ -71,7 +72,7 @@ class MosquittoSinkTest {
     void mqtt5TakesMosquittosMaximumPacketSizeFromConnackAndRefusesOnlyTheLargerMessage() throws Exception {
         try (Mosquitto mosquitto = Mosquitto.startOrSkip(Mosquitto.Options.defaults().withMaxPacketBytes(512));
              TopicSubscriber subscriber = TopicSubscriber.on(mosquitto.host(), mosquitto.port(), TOPIC);
-             MqttSink sink = new MqttSink("size", config(mosquitto, MqttVersion.MQTT_5))) {
+             MqttSink sink = new MqttSink("size", config(mosquitto, MqttProtocol.MQTT_5))) {
             MqttMessage largest = HiveMqSinkTest.payloadOfPacketSize(TOPIC, 1, 512, true);
             Throwable thrown = catchThrowable(() -> sink.write(List.of(MqttMessage.of(TOPIC, "1", 1, false),
                     HiveMqSinkTest.payloadOfPacketSize(TOPIC, 1, 513, true), largest, MqttMessage.of(TOPIC, "2", 1, false))));
@@ -90,8 +91,8 @@ class MosquittoSinkTest {
     void mqtt311OversizedMessageLooksLikeAnOutageUnlessMaxPacketBytesIsConfigured() throws Exception {
         try (Mosquitto mosquitto = Mosquitto.startOrSkip(Mosquitto.Options.defaults().withMaxPacketBytes(512));
              TopicSubscriber subscriber = TopicSubscriber.on(mosquitto.host(), mosquitto.port(), TOPIC);
-             MqttSink unaware = new MqttSink("size311", config(mosquitto, MqttVersion.MQTT_3_1_1));
-             MqttSink told = new MqttSink("size311-told", config(mosquitto, MqttVersion.MQTT_3_1_1).withMaxPacketBytes(512))) {
+             MqttSink unaware = new MqttSink("size311", config(mosquitto, MqttProtocol.MQTT_3_1_1));
+             MqttSink told = new MqttSink("size311-told", config(mosquitto, MqttProtocol.MQTT_3_1_1).withMaxPacketBytes(512))) {
             MqttMessage tooLarge = HiveMqSinkTest.payloadOfPacketSize(TOPIC, 1, 600, false);
 
             // mosquitto drops the connection over the large packet: to the sink that is a lost connection
@@ -108,8 +109,8 @@ class MosquittoSinkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(MqttVersion.class)
-    void refusedCredentialsAreAConfigurationErrorAndProbeDown(MqttVersion protocol) throws Exception {
+    @EnumSource(MqttProtocol.class)
+    void refusedCredentialsAreAConfigurationErrorAndProbeDown(MqttProtocol protocol) throws Exception {
         try (Mosquitto mosquitto = Mosquitto.startOrSkip(Mosquitto.Options.defaults().withAllowAnonymous(false));
              MqttSink sink = new MqttSink("closed", config(mosquitto, protocol).withCredentials("gateway", "wrong"))) {
             assertThatThrownBy(() -> sink.write(List.of(MqttMessage.of(TOPIC, "1", 1, false))))

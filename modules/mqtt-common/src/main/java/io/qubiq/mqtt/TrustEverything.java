@@ -1,4 +1,4 @@
-package io.qubiq.connector.mqtt;
+package io.qubiq.mqtt;
 
 import java.security.KeyStore;
 import java.security.Provider;
@@ -9,16 +9,22 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.TrustManagerFactorySpi;
 import javax.net.ssl.X509TrustManager;
 
-/** A trust manager factory that accepts every certificate: {@code tls_verify: false}, for tests only. */
-final class TrustAllCertificates {
+/**
+ * A trust manager factory whose trust manager accepts every certificate chain: what
+ * {@code tls_verify: false} means. <b>For tests only</b> (a test broker's self-signed certificate):
+ * it gives up the protection TLS exists for, since anyone between the gateway and the broker can
+ * pose as the broker. Stateless; each call makes a new factory.
+ */
+public final class TrustEverything {
 
-    private TrustAllCertificates() {
+    private TrustEverything() {
     }
 
-    static TrustManagerFactory factory() {
-        return new TrustManagerFactory(new Spi(), new Provider("QubiqTrustAll", "1.0", "accepts every certificate") {
+    public static TrustManagerFactory factory() {
+        return new TrustManagerFactory(new Spi(), new Provider("QubiqMqttTrustEverything", "1.0",
+                "accepts every certificate (tls_verify: false, for tests only)") {
             private static final long serialVersionUID = 1L;
-        }, "TrustAll") {
+        }, "TrustEverything") {
         };
     }
 
