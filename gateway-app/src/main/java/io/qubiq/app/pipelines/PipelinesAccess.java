@@ -32,13 +32,13 @@ public final class PipelinesAccess implements PipelineAccess, DegradedPartSource
     }
 
     @Override
-    public List<?> pipelines() {
-        return pipelines.map(Pipelines::statuses).orElse(List.of());
+    public List<Pipeline> pipelines() {
+        return pipelines.map(all -> all.statuses().stream().map(PipelinesAccess::report).toList()).orElse(List.of());
     }
 
     @Override
-    public Optional<?> pipeline(String id) {
-        return pipelines.flatMap(all -> all.status(id));
+    public Optional<Pipeline> pipeline(String id) {
+        return pipelines.flatMap(all -> all.status(id)).map(PipelinesAccess::report);
     }
 
     @Override
@@ -55,13 +55,20 @@ public final class PipelinesAccess implements PipelineAccess, DegradedPartSource
     }
 
     @Override
-    public Object setEnabled(String id, boolean enabled, String user, String from) {
+    public Pipeline setEnabled(String id, boolean enabled, String user, String from) {
         Pipelines all = pipelines.filter(p -> p.status(id).isPresent())
                 .orElseThrow(() -> ApiError.notFound("no pipeline '" + id + "'"));
         PipelineStatus status = all.enable(id, enabled);
         events.audit(new AuditEvent(clock.instant(), user, enabled ? AuditAction.PIPELINE_ENABLE
                 : AuditAction.PIPELINE_DISABLE, "pipeline/" + id, enabled ? "enabled" : "disabled",
                 Map.of(AuditAction.DETAIL_FROM, from)));
-        return status;
+        return report(status);
+    }
+
+    /** The pipeline's own status as the console's API record, field by field. */
+    static Pipeline report(PipelineStatus s) {
+        return new Pipeline(s.id(), s.enabled(), s.trigger(), s.events(), s.filtered(), s.failed(), s.emitted(),
+                s.refused(), s.dropped(), s.lastError(), s.lastErrorAt(), s.lastEventAt(),
+                s.outputs().stream().map(o -> new Output(o.connection(), o.submitted(), o.refused())).toList());
     }
 }

@@ -106,17 +106,17 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     }
 
     @Override
-    public List<?> pipelines() {
+    public List<PipelineAccess.Pipeline> pipelines() {
         return List.of();
     }
 
     @Override
-    public Optional<?> pipeline(String id) {
+    public Optional<PipelineAccess.Pipeline> pipeline(String id) {
         return Optional.empty();
     }
 
     @Override
-    public Object setEnabled(String id, boolean enabled, String user, String from) {
+    public PipelineAccess.Pipeline setEnabled(String id, boolean enabled, String user, String from) {
         actions.add(new Action(enabled ? "enable" : "disable", id, user, from));
         throw ApiError.notFound("no pipeline '" + id + "'");
     }
