@@ -30,7 +30,7 @@ import io.qubiq.core.sink.Sink;
 import io.qubiq.historian.Historian;
 import io.qubiq.historian.HistorianChannels;
 import io.qubiq.historian.HistorianConfig;
-import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.historian.wal.WalSupervisor;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.sink.questdb.QuestDbSinkConfig;

@@ -3,12 +3,12 @@ package io.qubiq.app.history;
 import io.qubiq.console.ApiError;
 import io.qubiq.console.HistoryAccess;
 import io.qubiq.historian.Historian;
-import io.qubiq.historian.exec.SqlException;
 import io.qubiq.historian.query.HistoryQuery;
 import io.qubiq.historian.query.HistoryRequest;
 import io.qubiq.historian.query.HistoryRequestException;
 import io.qubiq.historian.query.ResultTooLargeException;
 import io.qubiq.historian.wal.WalSupervisor;
+import io.qubiq.questdb.exec.SqlException;
 import java.util.List;
 import java.util.Map;
 

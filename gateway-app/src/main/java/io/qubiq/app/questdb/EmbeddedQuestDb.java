@@ -1,15 +1,12 @@
 package io.qubiq.app.questdb;
 
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.questdb.process.QuestDbLaunch;
+import io.qubiq.questdb.process.QuestDbProcess;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -24,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * java -p questdb.jar -m io.questdb/io.questdb.ServerMain -d <dir>}), listening on 127.0.0.1 only.
  * Its data, configuration and log live in its own folder of the data directory; its own log goes
  * to {@code questdb.log} there (QuestDB writes to file descriptor 1 otherwise), its standard output
- * to {@code stdout.log}.
+ * to {@code stdout.log}. The command line, the readiness wait and the stop by PID are the shared
+ * launcher's ({@link QuestDbLaunch}, {@link QuestDbProcess}), which the testkit's QuestDB uses too.
  *
  * <p>{@link #start} returns when QuestDB answers {@code /ping}. {@link #stop} sends SIGTERM and
  * waits, then kills. If the process dies while the gateway runs, the historian's channel buffers
@@ -47,9 +45,10 @@ public final class EmbeddedQuestDb implements Component {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedQuestDb.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
-    private static final Path SETSID = Path.of("/usr/bin/setsid");
     /** Stays inside the default shutdown grace period of 10 s. */
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(6);
+    /** A QuestDB left running by a killed gateway gets this long after SIGTERM before SIGKILL. */
+    private static final Duration LEFTOVER_STOP_TIMEOUT = Duration.ofSeconds(15);
     /** Seconds before each attempt to start QuestDB again after it died; the last one repeats. */
     static final long[] RESTART_DELAYS_S = {1, 2, 5, 10, 30, 60};
     /** A QuestDB that ran this long before it died is restarted after the first delay again. */
@@ -97,34 +96,15 @@ public final class EmbeddedQuestDb implements Component {
             throw new IOException("the QuestDB jar " + jar + " is missing; rebuild with ./qubiq build, or set"
                     + " questdb.embedded: false and point questdb.client.address at a running QuestDB");
         }
-        Files.createDirectories(dir.resolve("conf"));
-        Files.writeString(dir.resolve("conf/log.conf"), String.join("\n",
-                "# Written by the Qubiq gateway: QuestDB logs to this file, not to standard output.",
-                "writers=file",
-                "w.file.class=io.questdb.log.LogFileWriter",
-                "w.file.location=" + dir.resolve("questdb.log").toAbsolutePath(),
-                "w.file.level=INFO,ERROR,CRITICAL,ADVISORY",
-                ""));
-        List<String> command = new ArrayList<>();
-        if (Files.isExecutable(SETSID)) {
-            // its own session: a Ctrl-C or SIGTERM sent to the gateway's process group reaches the gateway
-            // only, which then stops QuestDB in order, after the historian's last write
-            command.add(SETSID.toString());
-        }
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + maxHeapMb + "m", "-p", jar.toString(), "-m", "io.questdb/io.questdb.ServerMain",
-                "-d", dir.toAbsolutePath().toString()));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout.log").toFile()));
-        Map<String, String> env = builder.environment();
-        env.put("QDB_HTTP_BIND_TO", "127.0.0.1:" + httpPort);
-        env.put("QDB_PG_NET_BIND_TO", "127.0.0.1:" + pgPort);
-        env.put("QDB_HTTP_MIN_ENABLED", "false");
-        env.put("QDB_LINE_TCP_ENABLED", "false");
-        env.put("QDB_LINE_UDP_ENABLED", "false");
-        env.put("QDB_TELEMETRY_ENABLED", "false");
-        env.put("QDB_RAM_USAGE_LIMIT_PERCENT", "25");
+        Map<String, String> settings = QuestDbLaunch.loopback(httpPort, pgPort);
+        settings.put("QDB_HTTP_MIN_ENABLED", "false");
+        settings.put("QDB_LINE_TCP_ENABLED", "false");
+        // its own session: a Ctrl-C or SIGTERM sent to the gateway's process group reaches the gateway
+        // only, which then stops QuestDB in order, after the historian's last write
+        QuestDbLaunch launch = new QuestDbLaunch(jar, dir, List.of("-Xmx" + maxHeapMb + "m"), settings,
+                dir.resolve("stdout.log"), true);
+        launch.prepare();
+        ProcessBuilder builder = launch.processBuilder();
         stopLeftoverFromCrash();
         restarter = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "questdb-restart");
@@ -213,27 +193,13 @@ public final class EmbeddedQuestDb implements Component {
     }
 
     private void awaitReady(Process started) throws IOException, InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest ping = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/ping"))
-                .timeout(Duration.ofSeconds(2)).build();
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!started.isAlive()) {
-                throw new IOException("embedded QuestDB exited with code " + started.exitValue() + " during start;"
-                        + " see " + dir.resolve("questdb.log") + " and " + dir.resolve("stdout.log"));
-            }
-            try {
-                if (http.send(ping, HttpResponse.BodyHandlers.discarding()).statusCode() / 100 == 2) {
-                    log.info("Embedded QuestDB ready on 127.0.0.1:{}", httpPort);
-                    return;
-                }
-            } catch (IOException notYet) {
-                // still starting
-            }
-            Thread.sleep(200); // polling a child process's port: nothing to wait on but time
+        switch (QuestDbProcess.awaitReady(started, httpPort, READY_TIMEOUT, Duration.ofMillis(200))) {
+            case READY -> log.info("Embedded QuestDB ready on 127.0.0.1:{}", httpPort);
+            case EXITED -> throw new IOException("embedded QuestDB exited with code " + started.exitValue()
+                    + " during start; see " + dir.resolve("questdb.log") + " and " + dir.resolve("stdout.log"));
+            case TIMED_OUT -> throw new IOException("embedded QuestDB did not answer on 127.0.0.1:" + httpPort
+                    + " within " + READY_TIMEOUT.toSeconds() + " s; see " + dir.resolve("questdb.log"));
         }
-        throw new IOException("embedded QuestDB did not answer on 127.0.0.1:" + httpPort + " within "
-                + READY_TIMEOUT.toSeconds() + " s; see " + dir.resolve("questdb.log"));
     }
 
     private Path pidFile() {
@@ -252,14 +218,10 @@ public final class EmbeddedQuestDb implements Component {
             Files.delete(pidFile());
             return;
         }
-        var leftover = ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(handle -> handle.info()
-                .arguments().map(args -> String.join(" ", args)).filter(line -> line.contains("io.questdb.ServerMain")
-                        && line.contains(dir.toAbsolutePath().toString())).isPresent());
+        var leftover = QuestDbProcess.findServer(pid, dir);
         if (leftover.isPresent()) {
             log.warn("Stopping the embedded QuestDB (PID {}) left running by a gateway that did not stop cleanly", pid);
-            leftover.get().destroy();
-            if (!leftover.get().onExit().completeOnTimeout(null, 15, TimeUnit.SECONDS).thenApply(h -> h != null)
-                    .join()) {
+            if (!QuestDbProcess.terminate(leftover.get(), LEFTOVER_STOP_TIMEOUT)) {
                 leftover.get().destroyForcibly();
             }
         }
@@ -294,12 +256,10 @@ public final class EmbeddedQuestDb implements Component {
 
     /** SIGTERM, a wait, then SIGKILL. */
     private void destroy(Process current) throws InterruptedException {
-        current.destroy();
-        if (!current.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        if (!QuestDbProcess.terminate(current.toHandle(), STOP_TIMEOUT)) {
             log.warn("Embedded QuestDB (PID {}) did not stop within {} s after SIGTERM; killing it", current.pid(),
                     STOP_TIMEOUT.toSeconds());
-            current.destroyForcibly();
-            current.waitFor(5, TimeUnit.SECONDS);
+            QuestDbProcess.kill(current.toHandle(), Duration.ofSeconds(5));
         }
     }
 

@@ -15,6 +15,15 @@ final class ModuleRules {
     static final String CORE = "io.qubiq.core..";
     static final String SLF4J = "org.slf4j..";
     static final String FILE_OPS = "io.qubiq.fileops..";
+    /** modules/questdb-common: SQL over /exec, its JSON, the QuestDB child-JVM launcher. */
+    static final String QUESTDB_COMMON = "io.qubiq.questdb..";
+
+    /**
+     * Modules whose rule is pinned by {@link ArchitectureTest} but not yet in {@link #ALLOWED}, because
+     * docs/ARCHITECTURE.md (which every entry of ALLOWED must name) does not describe them yet. Move an
+     * entry to ALLOWED when the document names its package.
+     */
+    static final Map<String, List<String>> NOT_YET_DOCUMENTED = Map.of("io.qubiq.questdb", List.of(JDK));
 
     /** Module root package -> what it may depend on (besides its own package). */
     static final Map<String, List<String>> ALLOWED = new LinkedHashMap<>();
@@ -40,7 +49,7 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.connector.mqtt", List.of(JDK, CORE, SLF4J, "io.qubiq.mqtt..", "com.hivemq.client..",
                 "com.fasterxml.jackson..", "io.netty.."));
         ALLOWED.put("io.qubiq.historian", List.of(JDK, CORE, SLF4J, "io.qubiq.tagbus..", "io.qubiq.storeforward..",
-                "io.qubiq.buffer..", "io.qubiq.sink.questdb.."));
+                "io.qubiq.buffer..", "io.qubiq.sink.questdb..", QUESTDB_COMMON));
         ALLOWED.put("io.qubiq.demoplant", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
                 "com.google.common..", "com.hivemq.embedded..", "com.hivemq.configuration.service..",
                 "com.hivemq.client..", "com.fasterxml.jackson.."));

@@ -4,7 +4,7 @@ import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.sink.Sink;
-import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.sink.questdb.QuestDbRowCodec;
 import io.qubiq.sink.questdb.QuestDbSink;

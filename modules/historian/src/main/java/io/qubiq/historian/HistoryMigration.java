@@ -1,9 +1,9 @@
 package io.qubiq.historian;
 
-import io.qubiq.historian.exec.ExecClient;
-import io.qubiq.historian.exec.SqlException;
-import io.qubiq.historian.exec.SqlResult;
-import io.qubiq.historian.exec.SqlText;
+import io.qubiq.questdb.exec.ExecClient;
+import io.qubiq.questdb.exec.SqlException;
+import io.qubiq.questdb.exec.SqlResult;
+import io.qubiq.questdb.exec.SqlText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.qubiq.historian;
 
 import io.qubiq.core.tag.DataType;
-import io.qubiq.historian.exec.ExecClient;
-import io.qubiq.historian.exec.SqlException;
-import io.qubiq.historian.exec.SqlResult;
-import io.qubiq.historian.exec.SqlText;
+import io.qubiq.questdb.exec.ExecClient;
+import io.qubiq.questdb.exec.SqlException;
+import io.qubiq.questdb.exec.SqlResult;
+import io.qubiq.questdb.exec.SqlText;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

@@ -10,7 +10,7 @@
  * <p><b>Errors.</b> QuestDB being unreachable is transient: the channel buffers and replays in
  * order. A row QuestDB rejects is permanent and goes to the channel's quarantine. A batch the
  * channel itself refuses (its buffer failed) is counted and logged as lost; the tag-bus consumer
- * keeps running. The sub-packages hold the history queries ({@code query}), the WAL supervisor
- * ({@code wal}) and SQL over {@code /exec} ({@code exec}).
+ * keeps running. The sub-packages hold the history queries ({@code query}) and the WAL supervisor
+ * ({@code wal}); SQL over {@code /exec} is {@code io.qubiq.questdb.exec} in modules/questdb-common.
  */
 package io.qubiq.historian;

@@ -3,7 +3,7 @@ package io.qubiq.historian;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
-import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.sink.questdb.QuestDbSinkConfig;
 import io.qubiq.storeforward.ChannelConfig;

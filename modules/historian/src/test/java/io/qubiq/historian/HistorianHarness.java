@@ -1,7 +1,7 @@
 package io.qubiq.historian;
 
-import io.qubiq.historian.exec.ExecClient;
 import io.qubiq.historian.query.HistoryQuery;
+import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.sink.questdb.QuestDbSinkConfig;
 import io.qubiq.storeforward.ChannelConfig;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
-import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.sink.questdb.QuestDbSinkConfig;
 import io.qubiq.storeforward.Liveness;

@@ -3,8 +3,8 @@ package io.qubiq.historian;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.qubiq.historian.exec.ExecClient;
-import io.qubiq.historian.exec.SqlResult;
+import io.qubiq.questdb.exec.ExecClient;
+import io.qubiq.questdb.exec.SqlResult;
 import io.qubiq.testkit.questdb.QuestDbExtension;
 import io.qubiq.testkit.questdb.QuestDbServer;
 import java.time.Duration;

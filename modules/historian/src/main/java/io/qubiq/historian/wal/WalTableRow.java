@@ -1,6 +1,6 @@
 package io.qubiq.historian.wal;
 
-import io.qubiq.historian.exec.SqlResult;
+import io.qubiq.questdb.exec.SqlResult;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

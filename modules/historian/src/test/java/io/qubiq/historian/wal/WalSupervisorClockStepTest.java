@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.time.ManualTicker;
-import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.questdb.exec.ExecClient;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

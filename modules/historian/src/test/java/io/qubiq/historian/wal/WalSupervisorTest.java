@@ -9,7 +9,7 @@ import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.WalSuspendedAlarm;
 import io.qubiq.historian.HistorySchema;
 import io.qubiq.historian.PartitionUnit;
-import io.qubiq.historian.exec.ExecClient;
+import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.testkit.RecordingEvents;
 import io.qubiq.testkit.questdb.ExecResult;
 import io.qubiq.testkit.questdb.QuestDbExtension;
@@ -179,7 +179,7 @@ class WalSupervisorTest {
     static void ddl(String sql) {
         try {
             ExecClient.of(questDb.ilpAddress(), Duration.ofSeconds(10)).exec(sql);
-        } catch (io.qubiq.historian.exec.SqlException e) {
+        } catch (io.qubiq.questdb.exec.SqlException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -1,5 +1,6 @@
 package io.qubiq.testkit.questdb;
 
+import io.qubiq.questdb.exec.SqlResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,22 +22,13 @@ public record ExecResult(List<Column> columns, List<List<Object>> rows) {
         rows = List.copyOf(rows);
     }
 
-    /** An answer without columns (DDL such as CREATE TABLE answers {@code {"ddl":"OK"}}) is an empty result. */
-    static ExecResult of(Map<?, ?> answer) {
+    /** The same result with the columns' types beside their names (a DDL answer is an empty result). */
+    static ExecResult of(SqlResult result) {
         List<Column> columns = new ArrayList<>();
-        Object declared = answer.get("columns");
-        for (Object column : declared instanceof List<?> list ? list : List.of()) {
-            Map<?, ?> c = (Map<?, ?>) column;
-            columns.add(new Column((String) c.get("name"), (String) c.get("type")));
+        for (int i = 0; i < result.columns().size(); i++) {
+            columns.add(new Column(result.columns().get(i), result.types().get(i)));
         }
-        List<List<Object>> rows = new ArrayList<>();
-        Object dataset = answer.get("dataset");
-        if (dataset instanceof List<?> list) {
-            for (Object row : list) {
-                rows.add(new ArrayList<>((List<?>) row));
-            }
-        }
-        return new ExecResult(columns, rows);
+        return new ExecResult(columns, result.rows());
     }
 
     public int size() {

@@ -1,20 +1,23 @@
 package io.qubiq.testkit.questdb;
 
+import io.qubiq.questdb.exec.ExecClient;
+import io.qubiq.questdb.exec.Json;
+import io.qubiq.questdb.exec.SqlResult;
+import io.qubiq.questdb.process.LoopbackPorts;
+import io.qubiq.questdb.process.QuestDbLaunch;
+import io.qubiq.questdb.process.QuestDbProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,7 +26,9 @@ import java.util.concurrent.TimeUnit;
  * bound to 127.0.0.1 (HTTP, minimal HTTP, PG wire, ILP/TCP), with UDP and telemetry off, settings
  * passed as {@code QDB_*} environment overrides. Its log goes to {@code questdb.log} in its
  * directory (QuestDB otherwise writes to file descriptor 1, which corrupts Surefire's channel) and
- * its stdout/stderr to {@code stdout.txt}. The JVM heap and QuestDB's native RAM are capped.
+ * its stdout/stderr to {@code stdout.txt}. The JVM heap and QuestDB's native RAM are capped. It is
+ * started, awaited and stopped with the launcher the gateway's embedded QuestDB uses ({@link
+ * QuestDbLaunch}, {@link QuestDbProcess}) and read with the historian's {@code /exec} client.
  *
  * <p>{@link #stop()} sends SIGTERM, {@link #kill()} SIGKILL, {@link #suspend()} / {@link #resume()}
  * SIGSTOP / SIGCONT, always to the one process this object started. {@link #restart()} starts again
@@ -41,12 +46,21 @@ public final class QuestDbServer implements AutoCloseable {
 
     private final Path dir;
     private final Ports ports;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final QuestDbLaunch launch;
+    private final ExecClient exec;
     private Process process;
 
     private QuestDbServer(Path dir, Ports ports) {
         this.dir = dir;
         this.ports = ports;
+        Map<String, String> settings = QuestDbLaunch.loopback(ports.http(), ports.pg());
+        settings.put("QDB_HTTP_MIN_NET_BIND_TO", "127.0.0.1:" + ports.httpMin());
+        settings.put("QDB_LINE_TCP_NET_BIND_TO", "127.0.0.1:" + ports.ilpTcp());
+        settings.put("QDB_SHARED_WORKER_COUNT", "2");
+        settings.put("QDB_DEV_MODE_ENABLED", "true");
+        this.launch = new QuestDbLaunch(questDbJar(), dir, JVM_OPTIONS, settings, dir.resolve("stdout.txt"), false);
+        this.exec = new ExecClient(URI.create("http://127.0.0.1:" + ports.http()), Duration.ofSeconds(2),
+                Duration.ofSeconds(10), Optional.empty());
     }
 
     /** The four listening ports; chosen once, reused across restarts. */
@@ -62,11 +76,10 @@ public final class QuestDbServer implements AutoCloseable {
      */
     public static QuestDbServer start(Path dir) {
         try {
-            Files.createDirectories(dir.resolve("conf"));
-            List<Integer> free = FreePorts.take(4);
+            List<Integer> free = LoopbackPorts.take(4);
             QuestDbServer server = new QuestDbServer(dir, new Ports(free.get(0), free.get(1), free.get(2), free.get(3)));
-            server.writeLogConfig();
-            server.launch();
+            server.launch.prepare();
+            server.startProcess();
             return server;
         } catch (IOException e) {
             throw new UncheckedIOException("could not prepare QuestDB directory " + dir, e);
@@ -96,7 +109,7 @@ public final class QuestDbServer implements AutoCloseable {
     }
 
     public Path logFile() {
-        return dir.resolve("questdb.log");
+        return launch.logFile();
     }
 
     /** The child's process id while it runs. */
@@ -130,7 +143,7 @@ public final class QuestDbServer implements AutoCloseable {
     /** Stops (if running) and starts again on the same directory and ports; waits until ready. */
     public void restart() {
         stop();
-        launch();
+        startProcess();
     }
 
     /** Freezes the process (SIGSTOP): connections are accepted by the kernel but never answered. */
@@ -150,18 +163,16 @@ public final class QuestDbServer implements AutoCloseable {
      * @throws UncheckedIOException when the server cannot be reached
      */
     public ExecResult exec(String sql) {
-        URI uri = uri("/exec?query=" + URLEncoder.encode(sql, StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build();
         try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            Object json = JsonReader.parse(response.body());
+            HttpResponse<String> response = exec.send(sql);
+            Object json = Json.parse(response.body());
             if (!(json instanceof Map<?, ?> answer)) {
                 throw new QuestDbQueryException(sql, "unexpected answer: " + response.body());
             }
             if (answer.containsKey("error") || response.statusCode() != 200) {
                 throw new QuestDbQueryException(sql, String.valueOf(answer.get("error")));
             }
-            return ExecResult.of(answer);
+            return ExecResult.of(SqlResult.of(answer));
         } catch (IOException e) {
             throw new UncheckedIOException("QuestDB /exec failed for: " + sql, e);
         } catch (InterruptedException e) {
@@ -176,66 +187,38 @@ public final class QuestDbServer implements AutoCloseable {
         stop();
     }
 
-    private void launch() {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>();
-        command.add(java.toString());
-        command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-p", questDbJar().toString(), "-m", "io.questdb/io.questdb.ServerMain",
-                "-d", dir.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("stdout.txt").toFile()));
-        Map<String, String> env = builder.environment();
-        env.put("QDB_HTTP_BIND_TO", "127.0.0.1:" + ports.http());
-        env.put("QDB_HTTP_MIN_NET_BIND_TO", "127.0.0.1:" + ports.httpMin());
-        env.put("QDB_PG_NET_BIND_TO", "127.0.0.1:" + ports.pg());
-        env.put("QDB_LINE_TCP_NET_BIND_TO", "127.0.0.1:" + ports.ilpTcp());
-        env.put("QDB_LINE_UDP_ENABLED", "false");
-        env.put("QDB_TELEMETRY_ENABLED", "false");
-        env.put("QDB_RAM_USAGE_LIMIT_PERCENT", "25");
-        env.put("QDB_SHARED_WORKER_COUNT", "2");
-        env.put("QDB_DEV_MODE_ENABLED", "true");
+    private void startProcess() {
         try {
-            process = builder.start();
+            process = launch.processBuilder().start();
         } catch (IOException e) {
-            throw new UncheckedIOException("could not start QuestDB with " + java, e);
+            throw new UncheckedIOException("could not start QuestDB with " + launch.command().get(0), e);
         }
         awaitReady();
     }
 
     private void awaitReady() {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        HttpRequest ping = HttpRequest.newBuilder(uri("/ping")).timeout(Duration.ofSeconds(2)).GET().build();
-        while (System.nanoTime() < deadline) {
-            try {
-                if (http.send(ping, HttpResponse.BodyHandlers.discarding()).statusCode() / 100 == 2) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for QuestDB", e);
-            }
-            if (waitForExit(Duration.ofMillis(100))) {
-                throw new IllegalStateException("QuestDB exited with " + process.exitValue() + " while starting; "
-                        + logTail());
-            }
-        }
-        throw new IllegalStateException("QuestDB did not answer /ping within " + READY_TIMEOUT + "; " + logTail());
-    }
-
-    private void awaitExit() {
-        if (!waitForExit(STOP_TIMEOUT)) {
-            process.destroyForcibly();
-            waitForExit(STOP_TIMEOUT);
-        }
-    }
-
-    private boolean waitForExit(Duration timeout) {
+        QuestDbProcess.Readiness readiness;
         try {
-            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            readiness = QuestDbProcess.awaitReady(process, ports.http(), READY_TIMEOUT, Duration.ofMillis(100));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for QuestDB", e);
+        }
+        switch (readiness) {
+            case READY -> { }
+            case EXITED -> throw new IllegalStateException("QuestDB exited with " + process.exitValue()
+                    + " while starting; " + logTail());
+            case TIMED_OUT -> throw new IllegalStateException("QuestDB did not answer /ping within " + READY_TIMEOUT
+                    + "; " + logTail());
+        }
+    }
+
+    /** After SIGTERM or SIGKILL: waits for the exit, and sends SIGKILL when SIGTERM was not enough. */
+    private void awaitExit() {
+        try {
+            if (!QuestDbProcess.awaitExit(process.toHandle(), STOP_TIMEOUT)) {
+                QuestDbProcess.kill(process.toHandle(), STOP_TIMEOUT);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for QuestDB to exit", e);
@@ -277,16 +260,6 @@ public final class QuestDbServer implements AutoCloseable {
         return process;
     }
 
-    private void writeLogConfig() throws IOException {
-        Files.writeString(dir.resolve("conf/log.conf"), String.join("\n",
-                "# Written by QuestDbServer: log to a file, never to stdout (Surefire reads the test JVM's stdout).",
-                "writers=file",
-                "w.file.class=io.questdb.log.LogFileWriter",
-                "w.file.location=" + logFile().toAbsolutePath(),
-                "w.file.level=INFO,ERROR,CRITICAL,ADVISORY",
-                ""));
-    }
-
     private String logTail() {
         try {
             List<String> lines = Files.exists(logFile()) ? Files.readAllLines(logFile()) : new ArrayList<>();
@@ -294,14 +267,6 @@ public final class QuestDbServer implements AutoCloseable {
                     + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
         } catch (IOException e) {
             return "log " + logFile() + " unreadable: " + e.getMessage();
-        }
-    }
-
-    private URI uri(String pathAndQuery) {
-        try {
-            return new URI("http://127.0.0.1:" + ports.http() + pathAndQuery);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(pathAndQuery, e);
         }
     }
 

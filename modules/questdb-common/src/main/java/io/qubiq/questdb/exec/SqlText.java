@@ -1,4 +1,4 @@
-package io.qubiq.historian.exec;
+package io.qubiq.questdb.exec;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

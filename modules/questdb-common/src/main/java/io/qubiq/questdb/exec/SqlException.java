@@ -1,4 +1,4 @@
-package io.qubiq.historian.exec;
+package io.qubiq.questdb.exec;
 
 /**
  * A statement sent to QuestDB's {@code /exec} did not succeed. {@link #unreachable()} tells the

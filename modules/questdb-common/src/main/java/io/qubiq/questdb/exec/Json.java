@@ -1,4 +1,4 @@
-package io.qubiq.testkit.questdb;
+package io.qubiq.questdb.exec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,31 +6,41 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Just enough JSON for QuestDB's {@code /exec} answers: objects become ordered maps, arrays lists,
- * integers {@code Long}, other numbers {@code Double}. Not a general-purpose parser (no streaming,
- * no limits); it only reads answers from a server the test started.
+ * A strict reader of the JSON that QuestDB's {@code /exec} answers with: objects become ordered
+ * {@code Map<String,Object>}, arrays {@code List<Object>}, integers {@code Long}, other numbers
+ * {@code Double}, and {@code true}/{@code false}/{@code null} as such. Malformed input fails with
+ * {@link IllegalArgumentException} naming the offset. Not a general-purpose parser: no streaming
+ * and no limits, for answers of a QuestDB the gateway (or a test) talks to. The only JSON reader
+ * of QuestDB answers in the code base: the historian's client and the testkit's server use it.
+ *
+ * <p>Stateless: each {@link #parse} call has its own reader.
  */
-final class JsonReader {
+public final class Json {
 
     private final String text;
     private int pos;
 
-    private JsonReader(String text) {
+    private Json(String text) {
         this.text = text;
     }
 
-    static Object parse(String text) {
-        JsonReader reader = new JsonReader(text);
-        Object value = reader.value();
-        reader.skipSpace();
-        if (reader.pos != text.length()) {
-            throw reader.error("trailing characters");
+    /**
+     * The value {@code text} holds.
+     *
+     * @throws IllegalArgumentException when {@code text} is not one complete JSON value
+     */
+    public static Object parse(String text) {
+        Json json = new Json(text);
+        json.skipBlanks();
+        Object value = json.value();
+        json.skipBlanks();
+        if (json.pos != text.length()) {
+            throw json.error("trailing characters");
         }
         return value;
     }
 
     private Object value() {
-        skipSpace();
         if (pos >= text.length()) {
             throw error("unexpected end");
         }
@@ -49,19 +59,20 @@ final class JsonReader {
     private Map<String, Object> object() {
         Map<String, Object> map = new LinkedHashMap<>();
         pos++;
-        skipSpace();
-        if (peek() == '}') {
+        skipBlanks();
+        if (peek('}')) {
             pos++;
             return map;
         }
         while (true) {
-            skipSpace();
+            skipBlanks();
             String key = string();
-            skipSpace();
+            skipBlanks();
             expect(':');
+            skipBlanks();
             map.put(key, value());
-            skipSpace();
-            if (peek() == ',') {
+            skipBlanks();
+            if (peek(',')) {
                 pos++;
             } else {
                 expect('}');
@@ -73,15 +84,16 @@ final class JsonReader {
     private List<Object> array() {
         List<Object> list = new ArrayList<>();
         pos++;
-        skipSpace();
-        if (peek() == ']') {
+        skipBlanks();
+        if (peek(']')) {
             pos++;
             return list;
         }
         while (true) {
+            skipBlanks();
             list.add(value());
-            skipSpace();
-            if (peek() == ',') {
+            skipBlanks();
+            if (peek(',')) {
                 pos++;
             } else {
                 expect(']');
@@ -93,10 +105,7 @@ final class JsonReader {
     private String string() {
         expect('"');
         StringBuilder out = new StringBuilder();
-        while (true) {
-            if (pos >= text.length()) {
-                throw error("unterminated string");
-            }
+        while (pos < text.length()) {
             char c = text.charAt(pos++);
             if (c == '"') {
                 return out.toString();
@@ -105,20 +114,28 @@ final class JsonReader {
                 out.append(c);
                 continue;
             }
-            char escaped = text.charAt(pos++);
-            switch (escaped) {
+            if (pos >= text.length()) {
+                break;
+            }
+            char e = text.charAt(pos++);
+            switch (e) {
+                case '"', '\\', '/' -> out.append(e);
+                case 'b' -> out.append('\b');
+                case 'f' -> out.append('\f');
                 case 'n' -> out.append('\n');
                 case 'r' -> out.append('\r');
                 case 't' -> out.append('\t');
-                case 'b' -> out.append('\b');
-                case 'f' -> out.append('\f');
                 case 'u' -> {
+                    if (pos + 4 > text.length()) {
+                        throw error("truncated \\u escape");
+                    }
                     out.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
                     pos += 4;
                 }
-                default -> out.append(escaped);
+                default -> throw error("bad escape \\" + e);
             }
         }
+        throw error("unterminated string");
     }
 
     private Object number() {
@@ -126,14 +143,18 @@ final class JsonReader {
         while (pos < text.length() && "+-0123456789.eE".indexOf(text.charAt(pos)) >= 0) {
             pos++;
         }
-        String token = text.substring(start, pos);
-        if (token.isEmpty()) {
-            throw error("unexpected character");
+        String n = text.substring(start, pos);
+        if (n.isEmpty()) {
+            throw error("unexpected character '" + text.charAt(start) + "'");
         }
-        if (token.indexOf('.') < 0 && token.indexOf('e') < 0 && token.indexOf('E') < 0) {
-            return Long.parseLong(token);
+        try {
+            if (n.indexOf('.') < 0 && n.indexOf('e') < 0 && n.indexOf('E') < 0) {
+                return Long.parseLong(n);
+            }
+            return Double.parseDouble(n);
+        } catch (NumberFormatException e) {
+            throw error("bad number " + n);
         }
-        return Double.parseDouble(token);
     }
 
     private Object literal(String word, Object value) {
@@ -144,25 +165,24 @@ final class JsonReader {
         return value;
     }
 
+    private boolean peek(char c) {
+        return pos < text.length() && text.charAt(pos) == c;
+    }
+
     private void expect(char c) {
-        if (peek() != c) {
+        if (!peek(c)) {
             throw error("expected '" + c + "'");
         }
         pos++;
     }
 
-    private char peek() {
-        return pos < text.length() ? text.charAt(pos) : '\0';
-    }
-
-    private void skipSpace() {
+    private void skipBlanks() {
         while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
             pos++;
         }
     }
 
     private IllegalArgumentException error(String what) {
-        return new IllegalArgumentException(what + " at " + pos + " of JSON: "
-                + text.substring(0, Math.min(text.length(), 200)));
+        return new IllegalArgumentException("malformed JSON from QuestDB at offset " + pos + ": " + what);
     }
 }

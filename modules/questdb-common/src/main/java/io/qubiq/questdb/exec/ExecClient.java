@@ -1,4 +1,4 @@
-package io.qubiq.historian.exec;
+package io.qubiq.questdb.exec;
 
 import java.io.IOException;
 import java.net.URI;
@@ -15,9 +15,10 @@ import java.util.Optional;
 
 /**
  * Runs SQL on QuestDB over its HTTP endpoint {@code GET /exec?query=...}, with the JDK's HTTP
- * client: table creation, history queries and the WAL supervisor's {@code wal_tables()} and
- * {@code ALTER TABLE} statements. {@code /exec} takes no bind parameters, so every caller builds
- * its SQL from validated names and quoted literals ({@link SqlText}).
+ * client: the historian's table creation, history queries and the WAL supervisor's {@code
+ * wal_tables()} and {@code ALTER TABLE} statements, and the testkit's reads of what tests wrote.
+ * {@code /exec} takes no bind parameters, so every caller builds its SQL from validated names and
+ * quoted literals ({@link SqlText}).
  *
  * <p>Threading: safe for concurrent use; each call is one request.
  */
@@ -34,10 +35,21 @@ public final class ExecClient {
      * @param authorization the value of the {@code Authorization} header, if QuestDB needs one
      */
     public ExecClient(URI baseUri, Duration timeout, Optional<String> authorization) {
+        this(baseUri, timeout, timeout, authorization);
+    }
+
+    /**
+     * @param baseUri        {@code http://host:port} (or https) of QuestDB's HTTP endpoint
+     * @param connectTimeout how long making the connection may take
+     * @param timeout        how long one statement may take
+     * @param authorization  the value of the {@code Authorization} header, if QuestDB needs one
+     */
+    public ExecClient(URI baseUri, Duration connectTimeout, Duration timeout, Optional<String> authorization) {
         this.base = Objects.requireNonNull(baseUri, "baseUri");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
         this.authorization = Objects.requireNonNull(authorization, "authorization");
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        this.http = HttpClient.newBuilder().connectTimeout(Objects.requireNonNull(connectTimeout, "connectTimeout"))
+                .build();
     }
 
     /** Plain HTTP to {@code host:port} without authentication. */
@@ -56,12 +68,9 @@ public final class ExecClient {
      * @throws SqlException unreachable (I/O failure, timeout, HTTP 5xx) or refused by QuestDB
      */
     public SqlResult exec(String sql) throws SqlException {
-        URI uri = base.resolve("/exec?query=" + URLEncoder.encode(sql, StandardCharsets.UTF_8));
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
-        authorization.ifPresent(value -> request.header("Authorization", value));
         HttpResponse<String> response;
         try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            response = send(sql);
         } catch (IOException e) {
             throw new SqlException("QuestDB at " + base + " unreachable: " + e, true, e);
         } catch (InterruptedException e) {
@@ -85,5 +94,19 @@ public final class ExecClient {
             throw new SqlException("QuestDB refused \"" + sql + "\": " + answer.get("error"), false, null);
         }
         return SqlResult.of(answer);
+    }
+
+    /**
+     * Sends one statement and returns QuestDB's answer as it came, whatever its status: for a caller
+     * that reads the answer by rules of its own (a test fixture). {@link #exec} is this plus the
+     * gateway's reading of the answer.
+     *
+     * @throws IOException when QuestDB cannot be reached or does not answer within the timeout
+     */
+    public HttpResponse<String> send(String sql) throws IOException, InterruptedException {
+        URI uri = base.resolve("/exec?query=" + URLEncoder.encode(sql, StandardCharsets.UTF_8));
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
+        authorization.ifPresent(value -> request.header("Authorization", value));
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -1,4 +1,4 @@
-package io.qubiq.testkit.questdb;
+package io.qubiq.questdb.process;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,14 +10,17 @@ import java.util.List;
 /**
  * Distinct free TCP ports on 127.0.0.1, found by binding to port 0. All sockets stay open until
  * every port is chosen, so the ports differ; another process may still take one before the server
- * binds it, a small race every test fixture of this kind accepts.
+ * binds it, a small race every fixture of this kind accepts (and a gateway configured with port 0).
+ *
+ * <p>Stateless.
  */
-final class FreePorts {
+public final class LoopbackPorts {
 
-    private FreePorts() {
+    private LoopbackPorts() {
     }
 
-    static List<Integer> take(int count) {
+    /** {@code count} distinct ports that were free a moment ago. */
+    public static List<Integer> take(int count) {
         List<ServerSocket> sockets = new ArrayList<>();
         try {
             List<Integer> ports = new ArrayList<>();
