@@ -54,19 +54,6 @@ class ArchitectureTest {
     }
 
     @Test
-    void everyModuleNotYetInTheDocumentDependsOnlyOnWhatItsRuleAllows() {
-        List<String> violations = new ArrayList<>();
-        for (Map.Entry<String, List<String>> module : ModuleRules.NOT_YET_DOCUMENTED.entrySet()) {
-            assertThat(ModuleRules.ALLOWED).doesNotContainKey(module.getKey());
-            assertThat(production.stream().anyMatch(c -> c.getPackageName().startsWith(module.getKey())))
-                    .as("classes of %s are on the test classpath", module.getKey()).isTrue();
-            EvaluationResult result = moduleRule(module.getKey(), module.getValue()).evaluate(production);
-            violations.addAll(result.getFailureReport().getDetails());
-        }
-        assertThat(violations).as("module dependency violations").isEmpty();
-    }
-
-    @Test
     void onlyTheApplicationUsesTheApplicationPackage() {
         noClasses().that().resideOutsideOfPackage("io.qubiq.app..")
                 .should().dependOnClassesThat().resideInAPackage("io.qubiq.app..")
