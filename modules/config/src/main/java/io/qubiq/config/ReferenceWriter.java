@@ -42,14 +42,19 @@ final class ReferenceWriter {
     /** The whole reference; fails listing every component that has no {@code @Doc}. */
     String write(Class<?> root) {
         DeclarationCheck.verify(root);
-        section("", "(top level)", root, Optional.empty());
+        section("", "(top level)", root, Optional.empty(), Optional.empty());
         if (!undocumented.isEmpty()) {
             throw new IllegalArgumentException("configuration keys without @Doc: " + String.join(", ", undocumented));
         }
         return out.toString();
     }
 
-    private void section(String path, String heading, Class<?> record, Optional<String> variant) {
+    /**
+     * One record's table; {@code variant} is its {@code type:} value, {@code selector} the key of its
+     * own section when a {@code @SelectedBySection} interface chose it.
+     */
+    private void section(String path, String heading, Class<?> record, Optional<String> variant,
+                         Optional<String> selector) {
         if (open.contains(record)) {
             throw new IllegalArgumentException(record.getName() + " contains itself; configuration cannot be recursive");
         }
@@ -73,8 +78,9 @@ final class ReferenceWriter {
             if (key.doc().isEmpty()) {
                 undocumented.add(record.getSimpleName() + "." + key.component().getName());
             }
-            row("`" + key.key() + "`", typeName(key.type(), key.key(), keyPath), defaultValue(key),
-                    allowed(key.type(), key.range()), cell(key.doc().orElse("")));
+            boolean selects = selector.filter(key.key()::equals).isPresent();
+            row("`" + key.key() + "`", typeName(key.type(), key.key(), keyPath), selects ? "required" : defaultValue(key),
+                    selects ? "selects this variant" : allowed(key.type(), key.range()), cell(key.doc().orElse("")));
             nested.add(() -> children(keyPath, key.type()));
         }
         nested.forEach(Runnable::run);
@@ -90,19 +96,21 @@ final class ReferenceWriter {
         } else if (type instanceof MapType t) {
             children(path + ".<name>", t.value());
         } else if (type instanceof RecordType t) {
-            section(path, "`" + path + "`", t.type(), Optional.empty());
+            section(path, "`" + path + "`", t.type(), Optional.empty(), Optional.empty());
         } else if (type instanceof VariantType t) {
             out.append("\n### `").append(path).append("`\n\n");
             Optional.ofNullable(t.type().getAnnotation(Doc.class)).ifPresent(doc -> out.append(cell(doc.value())).append(' '));
             if (t.bySection()) {
                 out.append("Exactly one section, which selects the variant: ").append(t.choices()).append(".\n");
                 t.variants().forEach((name, record) ->
-                        section(path, "`" + path + "` with `" + name + ":`", record, Optional.empty()));
+                        section(path, "`" + path + "` with `" + name + ":`", record, Optional.empty(),
+                                Optional.of(name)));
             } else {
                 out.append("Selected by `").append(ConfigType.VARIANT_KEY).append("`, one of: ").append(t.choices())
                         .append(".\n");
                 t.variants().forEach((name, record) ->
-                        section(path, "`" + path + "` with `type: " + name + "`", record, Optional.of(name)));
+                        section(path, "`" + path + "` with `type: " + name + "`", record, Optional.of(name),
+                                Optional.empty()));
             }
         }
     }

@@ -121,6 +121,7 @@ class SectionVariantTest {
 
         assertThat(markdown).contains("Exactly one section, which selects the variant: `mqtt`, `sql`.")
                 .contains("### `outbound.<name>` with `sql:`").contains("### `outbound.<name>` with `mqtt:`")
+                .contains("| `sql` | section `outbound.<name>.sql` | required | selects this variant | The database. |")
                 .doesNotContain("`type`");
     }
 
