@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -82,10 +83,7 @@ public final class AuditJournal implements Component {
         LocalAuditStore store = new LocalAuditStore(CHANNEL, dataDir.resolve("audit").resolve("journal"), config, clock);
         Sink<JournalEntry> sink = store;
         if (config.forwardTo().isPresent()) {
-            OutboundConnection<?> target = outbound.get(config.forwardTo().get());
-            sink = target.kind().equals("sql")
-                    ? new ForwardingSink<>(store, channelOf(target, SqlRow.class), AuditRows::sql)
-                    : new ForwardingSink<>(store, channelOf(target, QuestDbRow.class), AuditRows::questDb);
+            sink = forwarding(store, outbound.get(config.forwardTo().get()));
         }
         Path dir = dataDir.resolve("connections").resolve(CHANNEL);
         StoreForwardChannel<JournalEntry> channel = ChannelBuilder.of(CHANNEL, config.storeAndForward(), sink,
@@ -100,10 +98,18 @@ public final class AuditJournal implements Component {
         return new AuditJournal(store, channel, events, clock);
     }
 
-    /** The connection's channel, whose item type its kind determines (checked by the configuration). */
-    @SuppressWarnings("unchecked")
-    private static <R> StoreForwardChannel<R> channelOf(OutboundConnection<?> connection, Class<R> itemType) {
-        return (StoreForwardChannel<R>) connection.channel();
+    /** Whether entries can be forwarded to a connection whose items are {@code itemType}s: SQL or QuestDB rows. */
+    public static boolean canForwardTo(Class<?> itemType) {
+        return itemType == SqlRow.class || itemType == QuestDbRow.class;
+    }
+
+    /** The store, copying each entry as a row onto the target's channel (checked by the configuration). */
+    private static Sink<JournalEntry> forwarding(LocalAuditStore store, OutboundConnection<?> target) {
+        Optional<StoreForwardChannel<SqlRow>> sql = target.channelOf(SqlRow.class);
+        if (sql.isPresent()) {
+            return new ForwardingSink<>(store, sql.get(), AuditRows::sql);
+        }
+        return new ForwardingSink<>(store, target.channelOf(QuestDbRow.class).orElseThrow(), AuditRows::questDb);
     }
 
     @Override

@@ -1,13 +1,17 @@
 package io.qubiq.app.config;
 
+import io.qubiq.app.audit.AuditJournal;
+import io.qubiq.app.outbound.OutboundKinds;
 import io.qubiq.audit.AuditConfig;
 import io.qubiq.core.config.ConfigChecked.Violation;
+import io.qubiq.pipeline.OutboundKind;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The audit section's reference to an outbound connection: {@code audit.forward_to} must name a
- * QuestDB or SQL connection under {@code outbound}.
+ * connection under {@code outbound} whose kind carries rows the journal can write (QuestDB or SQL).
  */
 final class AuditReferences {
 
@@ -25,10 +29,13 @@ final class AuditReferences {
             return List.of(new Violation(key, "no outbound connection \"" + id + "\"" + (outbound.isEmpty() ? ""
                     : "; the outbound connections are " + String.join(", ", outbound.keySet()))));
         }
-        return switch (connection.kind()) {
-            case "questdb", "sql" -> List.of();
-            default -> List.of(new Violation(key, "connection " + id + " is a " + connection.kind()
-                    + " connection; the audit journal can be forwarded to a questdb or sql connection only"));
-        };
+        OutboundKind<?, ?, ?> kind = OutboundKinds.of(connection);
+        if (AuditJournal.canForwardTo(kind.itemType())) {
+            return List.of();
+        }
+        String accepted = OutboundKinds.all().stream().filter(k -> AuditJournal.canForwardTo(k.itemType()))
+                .map(OutboundKind::name).collect(Collectors.joining(" or "));
+        return List.of(new Violation(key, "connection " + id + " is a " + kind.name()
+                + " connection; the audit journal can be forwarded to a " + accepted + " connection only"));
     }
 }

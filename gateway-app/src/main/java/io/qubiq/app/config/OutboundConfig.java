@@ -1,21 +1,20 @@
 package io.qubiq.app.config;
 
-import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Doc;
+import io.qubiq.core.config.SelectedBySection;
+import io.qubiq.core.config.Variant;
 import io.qubiq.sink.mongodb.MongoSinkConfig;
 import io.qubiq.sink.mqtt.MqttSinkConfig;
 import io.qubiq.sink.questdb.QuestDbSinkConfig;
 import io.qubiq.sink.sql.SqlSinkConfig;
 import io.qubiq.storeforward.ChannelConfig;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 
 /**
- * One outbound connection under {@code outbound.<id>}: exactly one destination section and the
- * store-and-forward channel in front of it. The channel's overflow policy follows the destination
- * (QuestDB and MQTT drop their oldest items at the limit; SQL and MongoDB refuse new ones) unless
- * {@code store_and_forward.overflow_policy} says otherwise.
+ * One outbound connection under {@code outbound.<id>}: exactly one destination section, whose key
+ * selects the variant and so the connection's kind, and the store-and-forward channel in front of it.
+ * The channel's overflow policy follows the kind ({@code OutboundKind.defaultOverflow}) unless
+ * {@code store_and_forward.overflow_policy} says otherwise. Each variant has an {@code OutboundKind}
+ * of the same name in {@code io.qubiq.app.outbound.OutboundKinds}.
  *
  * <pre>
  * outbound:
@@ -26,37 +25,51 @@ import java.util.Optional;
  *       max_bytes: 2147483648
  * </pre>
  */
-@Doc("One outbound connection: exactly one destination section, and its store-and-forward channel.")
-public record OutboundConfig(
-        @Doc("A QuestDB server, written over ILP/HTTP. See docs/sinks/questdb.md.")
-        Optional<QuestDbSinkConfig> questdb,
+@Doc("One outbound connection: exactly one destination section (questdb, sql, mongodb or mqtt), which selects its"
+        + " kind, and its store-and-forward channel.")
+@SelectedBySection
+public sealed interface OutboundConfig {
 
-        @Doc("A SQL database over JDBC (PostgreSQL driver included). See docs/sinks/sql.md.")
-        Optional<SqlSinkConfig> sql,
+    /** The durable buffer, forwarder and quarantine of this connection. */
+    ChannelConfig storeAndForward();
 
-        @Doc("A MongoDB database. See docs/sinks/mongodb.md.")
-        Optional<MongoSinkConfig> mongodb,
+    @Doc("A QuestDB connection.")
+    @Variant("questdb")
+    record QuestDb(
+            @Doc("A QuestDB server, written over ILP/HTTP. See docs/sinks/questdb.md.")
+            QuestDbSinkConfig questdb,
 
-        @Doc("An MQTT broker to publish to. See docs/sinks/mqtt.md.")
-        Optional<MqttSinkConfig> mqtt,
-
-        @Doc("The durable buffer, forwarder and quarantine of this connection. See docs/store-and-forward.md.")
-        ChannelConfig storeAndForward) implements ConfigChecked {
-
-    /** The destination kind that is set: questdb, sql, mongodb or mqtt. */
-    public String kind() {
-        return questdb.isPresent() ? "questdb" : sql.isPresent() ? "sql" : mongodb.isPresent() ? "mongodb" : "mqtt";
+            @Doc("The durable buffer, forwarder and quarantine of this connection. See docs/store-and-forward.md.")
+            ChannelConfig storeAndForward) implements OutboundConfig {
     }
 
-    @Override
-    public List<Violation> violations() {
-        List<Violation> violations = new ArrayList<>();
-        int set = (questdb.isPresent() ? 1 : 0) + (sql.isPresent() ? 1 : 0) + (mongodb.isPresent() ? 1 : 0)
-                + (mqtt.isPresent() ? 1 : 0);
-        if (set != 1) {
-            violations.add(new Violation("questdb", "an outbound connection needs exactly one destination section"
-                    + " (questdb, sql, mongodb or mqtt), found " + set));
-        }
-        return violations;
+    @Doc("A SQL connection.")
+    @Variant("sql")
+    record Sql(
+            @Doc("A SQL database over JDBC (PostgreSQL driver included). See docs/sinks/sql.md.")
+            SqlSinkConfig sql,
+
+            @Doc("The durable buffer, forwarder and quarantine of this connection. See docs/store-and-forward.md.")
+            ChannelConfig storeAndForward) implements OutboundConfig {
+    }
+
+    @Doc("A MongoDB connection.")
+    @Variant("mongodb")
+    record MongoDb(
+            @Doc("A MongoDB database. See docs/sinks/mongodb.md.")
+            MongoSinkConfig mongodb,
+
+            @Doc("The durable buffer, forwarder and quarantine of this connection. See docs/store-and-forward.md.")
+            ChannelConfig storeAndForward) implements OutboundConfig {
+    }
+
+    @Doc("An MQTT connection.")
+    @Variant("mqtt")
+    record Mqtt(
+            @Doc("An MQTT broker to publish to. See docs/sinks/mqtt.md.")
+            MqttSinkConfig mqtt,
+
+            @Doc("The durable buffer, forwarder and quarantine of this connection. See docs/store-and-forward.md.")
+            ChannelConfig storeAndForward) implements OutboundConfig {
     }
 }

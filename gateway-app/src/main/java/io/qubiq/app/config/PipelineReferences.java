@@ -1,19 +1,18 @@
 package io.qubiq.app.config;
 
+import io.qubiq.app.outbound.OutboundKinds;
 import io.qubiq.core.config.ConfigChecked.Violation;
+import io.qubiq.pipeline.OutboundKind;
 import io.qubiq.pipeline.config.OutputConfig;
 import io.qubiq.pipeline.config.PipelineConfig;
-import io.qubiq.sink.sql.NamedStatement;
-import io.qubiq.sink.sql.SqlRow;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The checks that span sections: outbound connection ids, each pipeline output's connection (it
- * exists and is of the output's kind), each SQL statement against its parameter mapping, and each
+ * exists and is of the output's kind, and the output passes its kind's own checks), and each
  * MQTT trigger's device connection. Key paths are relative to the root of the file.
  */
 final class PipelineReferences {
@@ -67,33 +66,16 @@ final class PipelineReferences {
                     outbound.keySet()))));
             return;
         }
-        if (!connection.kind().equals(output.kind())) {
-            violations.add(new Violation(key + "." + output.kind(), "connection " + output.connection() + " is a "
-                    + connection.kind() + " connection; write a " + connection.kind() + " mapping for it"));
+        OutboundKind<?, ?, ?> kind = OutboundKinds.of(connection);
+        OutboundKind<?, ?, ?> written = OutboundKinds.of(output);
+        if (kind != written) {
+            violations.add(new Violation(key + "." + written.name(), "connection " + output.connection() + " is a "
+                    + kind.name() + " connection; write a " + kind.name() + " mapping for it"));
         }
-        output.sql().ifPresent(mapping -> {
-            NamedStatement statement;
-            try {
-                statement = NamedStatement.parse(mapping.statement());
-            } catch (IllegalArgumentException e) {
-                violations.add(new Violation(key + ".sql.statement", e.getMessage()));
-                return;
-            }
-            Set<String> needed = new LinkedHashSet<>(statement.parameterNames());
-            needed.remove(SqlRow.ITEM_ID);
-            for (String name : needed) {
-                if (!mapping.parameters().containsKey(name)) {
-                    violations.add(new Violation(key + ".sql.parameters", "the statement uses :" + name
-                            + " but parameters has no expression for it"));
-                }
-            }
-            for (String name : mapping.parameters().keySet()) {
-                if (!needed.contains(name)) {
-                    violations.add(new Violation(key + ".sql.parameters." + name, name.equals(SqlRow.ITEM_ID)
-                            ? ":item_id is bound to the event's item id; remove it from parameters"
-                            : "the statement has no :" + name));
-                }
-            }
-        });
+        kindChecks(written, output).forEach(v -> violations.add(new Violation(key + "." + v.key(), v.message())));
+    }
+
+    private static <O extends OutputConfig> List<Violation> kindChecks(OutboundKind<?, O, ?> kind, OutputConfig output) {
+        return kind.checkOutput(kind.outputType().cast(output));
     }
 }

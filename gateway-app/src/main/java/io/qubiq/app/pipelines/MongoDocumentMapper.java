@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** A pipeline event as a MongoDB document: inserted with {@code _id} = item id, or upserted by key fields. */
-final class MongoDocumentMapper implements ItemMapper<MongoDocument> {
+public final class MongoDocumentMapper implements ItemMapper<MongoDocument> {
 
     private final String key;
     private final String collection;
@@ -23,7 +23,7 @@ final class MongoDocumentMapper implements ItemMapper<MongoDocument> {
     private final MongoWriteMode mode;
     private final List<String> keyFields;
 
-    MongoDocumentMapper(String key, MongoOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
+    public MongoDocumentMapper(String key, MongoOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
             throws ExpressionException {
         this.key = key;
         this.collection = mapping.collection();

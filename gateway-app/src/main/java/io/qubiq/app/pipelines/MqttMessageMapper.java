@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** A pipeline event as an MQTT message: a rendered topic, a payload (maps and lists as JSON), QoS, retain. */
-final class MqttMessageMapper implements ItemMapper<MqttMessage> {
+public final class MqttMessageMapper implements ItemMapper<MqttMessage> {
 
     private final String key;
     private final Template topic;
@@ -24,7 +24,7 @@ final class MqttMessageMapper implements ItemMapper<MqttMessage> {
     private final int qos;
     private final boolean retain;
 
-    MqttMessageMapper(String key, MqttOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
+    public MqttMessageMapper(String key, MqttOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
             throws ExpressionException {
         this.key = key;
         this.topic = engine.compileTemplate(mapping.topic(), variables);

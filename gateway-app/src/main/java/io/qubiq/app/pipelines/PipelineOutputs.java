@@ -1,20 +1,22 @@
 package io.qubiq.app.pipelines;
 
 import io.qubiq.app.outbound.OutboundConnection;
+import io.qubiq.app.outbound.OutboundKinds;
 import io.qubiq.pipeline.ChannelOutput;
-import io.qubiq.pipeline.ItemMapper;
+import io.qubiq.pipeline.OutboundKind;
 import io.qubiq.pipeline.PipelineOutput;
 import io.qubiq.pipeline.Pipelines;
 import io.qubiq.pipeline.config.OutputConfig;
 import io.qubiq.pipeline.expr.ExpressionEngine;
+import io.qubiq.pipeline.expr.ExpressionException;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds each pipeline output for its outbound connection: the mapper for the connection's item
- * type, wired to the connection's store-and-forward channel. The configuration has already been
- * checked (the connection exists and is of the mapping's kind); this re-checks and names the key.
+ * Builds each pipeline output for its outbound connection: the output's kind makes the mapper, wired
+ * to the connection's store-and-forward channel. The configuration has already been checked (the
+ * connection exists and is of the output's kind); this re-checks and names the key.
  */
 public final class PipelineOutputs implements Pipelines.OutputFactory {
 
@@ -28,26 +30,21 @@ public final class PipelineOutputs implements Pipelines.OutputFactory {
     public PipelineOutput create(String pipelineId, int index, OutputConfig output, Set<String> variables,
                                  ExpressionEngine engine) throws Exception {
         String key = "pipelines." + pipelineId + ".outputs[" + index + "]";
+        OutboundKind<?, ?, ?> kind = OutboundKinds.of(output);
         OutboundConnection<?> connection = connections.get(output.connection());
-        if (connection == null || !connection.kind().equals(output.kind())) {
+        if (connection == null || connection.kind() != kind) {
             throw new IllegalArgumentException(key + ": connection " + output.connection() + " is not an outbound "
-                    + output.kind() + " connection");
+                    + kind.name() + " connection");
         }
-        return switch (output.kind()) {
-            case "questdb" -> output(connection, new QuestDbRowMapper(key + ".questdb", output.questdb().orElseThrow(),
-                    engine, variables));
-            case "sql" -> output(connection, new SqlRowMapper(key + ".sql", output.sql().orElseThrow(), engine,
-                    variables));
-            case "mongodb" -> output(connection, new MongoDocumentMapper(key + ".mongodb",
-                    output.mongodb().orElseThrow(), engine, variables));
-            default -> output(connection, new MqttMessageMapper(key + ".mqtt", output.mqtt().orElseThrow(), engine,
-                    variables));
-        };
+        return output(kind, connection, key, output, engine, variables);
     }
 
-    /** The kinds match (checked above), so the channel carries the mapper's item type. */
-    @SuppressWarnings("unchecked")
-    private static <T> PipelineOutput output(OutboundConnection<?> connection, ItemMapper<T> mapper) {
-        return new ChannelOutput<>((StoreForwardChannel<T>) connection.channel(), mapper);
+    private static <O extends OutputConfig, T> PipelineOutput output(OutboundKind<?, O, T> kind,
+                                                                     OutboundConnection<?> connection, String key,
+                                                                     OutputConfig output, ExpressionEngine engine,
+                                                                     Set<String> variables)
+            throws ExpressionException {
+        StoreForwardChannel<T> channel = connection.channelOf(kind.itemType()).orElseThrow();
+        return new ChannelOutput<>(channel, kind.mapper(key, kind.outputType().cast(output), engine, variables));
     }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** A pipeline event as a QuestDB row: table, designated timestamp, symbols and columns. Immutable. */
-final class QuestDbRowMapper implements ItemMapper<QuestDbRow> {
+public final class QuestDbRowMapper implements ItemMapper<QuestDbRow> {
 
     private final String key;
     private final String table;
@@ -21,7 +21,7 @@ final class QuestDbRowMapper implements ItemMapper<QuestDbRow> {
     private final Map<String, Expression> symbols;
     private final Map<String, Expression> columns;
 
-    QuestDbRowMapper(String key, QuestDbOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
+    public QuestDbRowMapper(String key, QuestDbOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
             throws ExpressionException {
         this.key = key;
         this.table = mapping.table();

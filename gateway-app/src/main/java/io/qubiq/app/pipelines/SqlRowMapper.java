@@ -12,13 +12,13 @@ import java.util.Map;
 import java.util.Set;
 
 /** A pipeline event as a SQL row: the statement and its named parameters ({@code :item_id} bound by the sink). */
-final class SqlRowMapper implements ItemMapper<SqlRow> {
+public final class SqlRowMapper implements ItemMapper<SqlRow> {
 
     private final String key;
     private final String statement;
     private final Map<String, Expression> parameters;
 
-    SqlRowMapper(String key, SqlOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
+    public SqlRowMapper(String key, SqlOutputMapping mapping, ExpressionEngine engine, Set<String> variables)
             throws ExpressionException {
         this.key = key;
         this.statement = mapping.statement();

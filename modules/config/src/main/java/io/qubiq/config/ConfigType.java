@@ -1,5 +1,6 @@
 package io.qubiq.config;
 
+import io.qubiq.core.config.SelectedBySection;
 import io.qubiq.core.config.Variant;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -47,8 +48,16 @@ sealed interface ConfigType {
     record RecordType(Class<?> type) implements ConfigType {
     }
 
-    /** A sealed interface; {@code variants} maps each {@code type:} value to its record, sorted by name. */
-    record VariantType(Class<?> type, SortedMap<String, Class<?>> variants) implements ConfigType {
+    /**
+     * A sealed interface; {@code variants} maps each variant name to its record, sorted by name. The
+     * name is the value of {@code type:}, or, when {@code bySection}, the key of the section that is present.
+     */
+    record VariantType(Class<?> type, SortedMap<String, Class<?>> variants, boolean bySection) implements ConfigType {
+
+        /** The variant names as a message shows them: "`a`, `b`". */
+        String choices() {
+            return variants.keySet().stream().map(v -> "`" + v + "`").collect(Collectors.joining(", "));
+        }
     }
 
     /** Classifies {@code javaType}; {@code where} names the component for declaration errors. */
@@ -118,6 +127,7 @@ sealed interface ConfigType {
 
     private static VariantType variants(Class<?> sealed, String where) {
         SortedMap<String, Class<?>> variants = new TreeMap<>();
+        boolean bySection = sealed.isAnnotationPresent(SelectedBySection.class);
         for (Class<?> permitted : sealed.getPermittedSubclasses()) {
             Variant variant = permitted.getAnnotation(Variant.class);
             if (!permitted.isRecord() || variant == null) {
@@ -129,14 +139,32 @@ sealed interface ConfigType {
                 throw new IllegalArgumentException(where + ": @Variant(\"" + variant.value() + "\") is declared by both "
                         + clash.getName() + " and " + permitted.getName());
             }
+            boolean hasSection = Arrays.stream(permitted.getRecordComponents())
+                    .anyMatch(c -> KeyNames.snakeCase(c.getName()).equals(variant.value()));
+            if (bySection && !hasSection) {
+                throw new IllegalArgumentException(permitted.getName() + " is @Variant(\"" + variant.value()
+                        + "\") of @SelectedBySection " + sealed.getSimpleName() + " but has no component named `"
+                        + variant.value() + "`, the section that selects it");
+            }
             boolean usesDiscriminator = Arrays.stream(permitted.getRecordComponents())
                     .anyMatch(c -> KeyNames.snakeCase(c.getName()).equals(VARIANT_KEY));
-            if (usesDiscriminator) {
+            if (!bySection && usesDiscriminator) {
                 throw new IllegalArgumentException(permitted.getName() + " has a component named `" + VARIANT_KEY
                         + "`, which is the key that selects the variant");
             }
         }
-        return new VariantType(sealed, variants);
+        if (bySection) {
+            for (Class<?> record : variants.values()) {
+                for (var component : record.getRecordComponents()) {
+                    String key = KeyNames.snakeCase(component.getName());
+                    if (variants.containsKey(key) && variants.get(key) != record) {
+                        throw new IllegalArgumentException(record.getName() + " has a component named `" + key
+                                + "`, which is the section that selects " + variants.get(key).getName());
+                    }
+                }
+            }
+        }
+        return new VariantType(sealed, variants, bySection);
     }
 
     private static IllegalArgumentException unsupported(Type javaType, String where) {

@@ -7,8 +7,10 @@ import io.qubiq.config.ConfigType.OptionalType;
 import io.qubiq.config.ConfigType.RecordType;
 import io.qubiq.config.ConfigType.ScalarType;
 import io.qubiq.config.ConfigType.VariantType;
+import io.qubiq.core.config.SelectedBySection;
 import io.qubiq.core.config.Variant;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +38,9 @@ public final class EffectiveConfig {
 
     private static void writeRecord(Object record, int indent, StringBuilder out) {
         Variant variant = record.getClass().getAnnotation(Variant.class);
-        if (variant != null) {
+        boolean bySection = Arrays.stream(record.getClass().getInterfaces())
+                .anyMatch(i -> i.isAnnotationPresent(SelectedBySection.class));
+        if (variant != null && !bySection) {
             line(indent, ConfigType.VARIANT_KEY + ": " + quote(variant.value()), out);
         }
         for (KeySpec key : RecordShape.of(record.getClass()).keys()) {

@@ -12,15 +12,17 @@ import io.qubiq.core.config.Range;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Writes the Markdown tables of {@link ConfigReference}: one section per record reached from the
  * root, headed by its key path, in declaration order, depth first; the variants of a sealed
- * interface follow in name order. The output depends only on the declarations. One instance per
+ * interface follow in name order; a section that variants share is written once. The output depends only on the declarations. One instance per
  * document; not thread-safe.
  */
 final class ReferenceWriter {
@@ -34,20 +36,30 @@ final class ReferenceWriter {
     private final StringBuilder out = new StringBuilder();
     private final List<String> undocumented = new ArrayList<>();
     private final Deque<Class<?>> open = new ArrayDeque<>();
+    /** Sections already written: variants that share a key (a section's siblings) describe it once. */
+    private final Set<String> written = new HashSet<>();
 
     /** The whole reference; fails listing every component that has no {@code @Doc}. */
     String write(Class<?> root) {
         DeclarationCheck.verify(root);
-        section("", "(top level)", root, Optional.empty());
+        section("", "(top level)", root, Optional.empty(), Optional.empty());
         if (!undocumented.isEmpty()) {
             throw new IllegalArgumentException("configuration keys without @Doc: " + String.join(", ", undocumented));
         }
         return out.toString();
     }
 
-    private void section(String path, String heading, Class<?> record, Optional<String> variant) {
+    /**
+     * One record's table; {@code variant} is its {@code type:} value, {@code selector} the key of its
+     * own section when a {@code @SelectedBySection} interface chose it.
+     */
+    private void section(String path, String heading, Class<?> record, Optional<String> variant,
+                         Optional<String> selector) {
         if (open.contains(record)) {
             throw new IllegalArgumentException(record.getName() + " contains itself; configuration cannot be recursive");
+        }
+        if (!written.add(heading + " " + record.getName())) {
+            return;
         }
         open.push(record);
         RecordShape shape = RecordShape.of(record);
@@ -66,8 +78,9 @@ final class ReferenceWriter {
             if (key.doc().isEmpty()) {
                 undocumented.add(record.getSimpleName() + "." + key.component().getName());
             }
-            row("`" + key.key() + "`", typeName(key.type(), key.key(), keyPath), defaultValue(key),
-                    allowed(key.type(), key.range()), cell(key.doc().orElse("")));
+            boolean selects = selector.filter(key.key()::equals).isPresent();
+            row("`" + key.key() + "`", typeName(key.type(), key.key(), keyPath), selects ? "required" : defaultValue(key),
+                    selects ? "selects this variant" : allowed(key.type(), key.range()), cell(key.doc().orElse("")));
             nested.add(() -> children(keyPath, key.type()));
         }
         nested.forEach(Runnable::run);
@@ -83,15 +96,22 @@ final class ReferenceWriter {
         } else if (type instanceof MapType t) {
             children(path + ".<name>", t.value());
         } else if (type instanceof RecordType t) {
-            section(path, "`" + path + "`", t.type(), Optional.empty());
+            section(path, "`" + path + "`", t.type(), Optional.empty(), Optional.empty());
         } else if (type instanceof VariantType t) {
             out.append("\n### `").append(path).append("`\n\n");
             Optional.ofNullable(t.type().getAnnotation(Doc.class)).ifPresent(doc -> out.append(cell(doc.value())).append(' '));
-            out.append("Selected by `").append(ConfigType.VARIANT_KEY).append("`, one of: ")
-                    .append(t.variants().keySet().stream().map(n -> "`" + n + "`").collect(Collectors.joining(", ")))
-                    .append(".\n");
-            t.variants().forEach((name, record) ->
-                    section(path, "`" + path + "` with `type: " + name + "`", record, Optional.of(name)));
+            if (t.bySection()) {
+                out.append("Exactly one section, which selects the variant: ").append(t.choices()).append(".\n");
+                t.variants().forEach((name, record) ->
+                        section(path, "`" + path + "` with `" + name + ":`", record, Optional.empty(),
+                                Optional.of(name)));
+            } else {
+                out.append("Selected by `").append(ConfigType.VARIANT_KEY).append("`, one of: ").append(t.choices())
+                        .append(".\n");
+                t.variants().forEach((name, record) ->
+                        section(path, "`" + path + "` with `type: " + name + "`", record, Optional.of(name),
+                                Optional.empty()));
+            }
         }
     }
 
@@ -113,8 +133,8 @@ final class ReferenceWriter {
         if (type instanceof RecordType) {
             return "section `" + keyPath + "`";
         }
-        if (type instanceof VariantType) {
-            return "section `" + keyPath + "` by `type`";
+        if (type instanceof VariantType v) {
+            return "section `" + keyPath + "` by " + (v.bySection() ? "its one section" : "`type`");
         }
         if (type instanceof EnumType) {
             return "enum";
@@ -151,7 +171,7 @@ final class ReferenceWriter {
             return "`true`, `false`";
         }
         if (scalar instanceof VariantType v) {
-            return "`type`: " + v.variants().keySet().stream().map(n -> "`" + n + "`").collect(Collectors.joining(", "));
+            return (v.bySection() ? "one section of " : "`type`: ") + v.choices();
         }
         if (range.isEmpty() || range.get().min() == Long.MIN_VALUE && range.get().max() == Long.MAX_VALUE) {
             return "";

@@ -18,6 +18,7 @@ import io.qubiq.core.config.Shorthand;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -223,7 +224,10 @@ final class ValueBinder {
     }
 
     private Optional<Object> bindVariant(Mapping mapping, VariantType type, Slot slot) {
-        String choices = type.variants().keySet().stream().map(v -> "`" + v + "`").collect(Collectors.joining(", "));
+        if (type.bySection()) {
+            return bindSection(mapping, type, slot);
+        }
+        String choices = type.choices();
         Optional<Entry> discriminator = mapping.entry(ConfigType.VARIANT_KEY);
         Slot typeSlot = slot.entry(ConfigType.VARIANT_KEY, discriminator.map(Entry::keyPosition).orElse(slot.owner()));
         if (discriminator.isEmpty()) {
@@ -245,6 +249,40 @@ final class ValueBinder {
             return Optional.empty();
         }
         return bindRecord(mapping, variant, slot, Set.of(ConfigType.VARIANT_KEY));
+    }
+
+    /**
+     * A {@code @SelectedBySection} interface: the one variant whose section is present. With none,
+     * every key no variant knows is reported (naming the sections), then the missing section; with
+     * more than one, each section after the first.
+     */
+    private Optional<Object> bindSection(Mapping mapping, VariantType type, Slot slot) {
+        List<Entry> sections = mapping.entries().stream().filter(e -> type.variants().containsKey(e.key())).toList();
+        if (sections.size() == 1) {
+            return bindRecord(mapping, type.variants().get(sections.get(0).key()), slot, Set.of());
+        }
+        if (sections.isEmpty()) {
+            Set<String> shared = new LinkedHashSet<>();
+            type.variants().forEach((name, record) -> RecordShape.of(record).keyNames().stream()
+                    .filter(key -> !key.equals(name)).forEach(shared::add));
+            List<String> known = new ArrayList<>(type.variants().keySet());
+            known.addAll(shared);
+            for (Entry entry : mapping.entries()) {
+                if (!shared.contains(entry.key())) {
+                    String problem = KeyNames.closest(entry.key(), known)
+                            .map(s -> "unknown key (did you mean `" + s + "`?)")
+                            .orElse("unknown key; expected a section " + type.choices());
+                    problems.add(entry.keyPosition(), slot.entry(entry.key(), entry.keyPosition()).path(), problem);
+                }
+            }
+            problems.add(slot.owner(), slot.path(), "missing a section; expected exactly one of " + type.choices());
+            return Optional.empty();
+        }
+        for (Entry extra : sections.subList(1, sections.size())) {
+            problems.add(extra.keyPosition(), slot.entry(extra.key(), extra.keyPosition()).path(), "only one of "
+                    + type.choices() + " may be set here, and `" + sections.get(0).key() + "` already is");
+        }
+        return Optional.empty();
     }
 
     private Optional<Object> bindMap(Mapping mapping, MapType type, Slot slot) {
@@ -277,8 +315,8 @@ final class ValueBinder {
 
     private static String expectation(ConfigType type, Slot slot) {
         if (type instanceof VariantType variant) {
-            return "a mapping with `type:` one of "
-                    + variant.variants().keySet().stream().map(v -> "`" + v + "`").collect(Collectors.joining(", "));
+            return variant.bySection() ? "a mapping with one section of " + variant.choices()
+                    : "a mapping with `type:` one of " + variant.choices();
         }
         ConfigType scalar = type instanceof OptionalType o ? o.element() : type;
         if (scalar instanceof RecordType record) {

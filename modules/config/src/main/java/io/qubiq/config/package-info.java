@@ -14,7 +14,9 @@
  *   <li>Declarations live in core ({@code io.qubiq.core.config}): a missing key takes its
  *       {@code @Default}, parsed like file input; {@code Optional} keys may be left out; a nested record
  *       without a default is built from its own defaults when all its keys have one; every other key is
- *       required. A sealed interface of {@code @Variant} records is selected by the key {@code type}.</li>
+ *       required. A sealed interface of {@code @Variant} records is selected by the key {@code type}, or,
+ *       when it is {@code @SelectedBySection}, by which variant's section is present
+ *       ({@code outbound.<name>.sql:}); none, two or an unknown section is a problem naming the variants.</li>
  *   <li>Strict: unknown keys (with a "did you mean" suggestion), duplicate keys, wrong types and values
  *       outside {@code @Range} are errors. There is no coercion: integers are plain decimal digits, booleans
  *       exactly {@code true} or {@code false} (not YAML 1.1's {@code yes}, {@code on}, {@code no}), and a

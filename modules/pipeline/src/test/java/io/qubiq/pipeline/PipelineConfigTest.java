@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qubiq.config.ConfigException;
 import io.qubiq.pipeline.config.MongoOutputMode;
+import io.qubiq.pipeline.config.OutputConfig;
 import io.qubiq.pipeline.config.PipelineConfig;
 import io.qubiq.pipeline.config.TriggerConfig;
 import java.io.IOException;
@@ -30,11 +31,13 @@ class PipelineConfigTest {
         assertThat(pipelines).containsOnlyKeys("production-counts", "shift-snapshot", "batch-records");
         PipelineConfig counts = pipelines.get("production-counts");
         assertThat(counts.trigger().kind()).isEqualTo(TriggerConfig.Kind.TAGS);
-        assertThat(counts.outputs()).extracting(o -> o.kind()).containsExactly("sql", "questdb", "mqtt");
+        assertThat(counts.outputs()).extracting(o -> (Object) o.getClass())
+                .containsExactly(OutputConfig.Sql.class, OutputConfig.QuestDb.class, OutputConfig.Mqtt.class);
         assertThat(pipelines.get("shift-snapshot").trigger().kind()).isEqualTo(TriggerConfig.Kind.INTERVAL);
         PipelineConfig batches = pipelines.get("batch-records");
         assertThat(batches.trigger().kind()).isEqualTo(TriggerConfig.Kind.MQTT);
-        assertThat(batches.outputs().get(0).mongodb().orElseThrow().mode()).isEqualTo(MongoOutputMode.UPSERT);
+        assertThat(batches.outputs().get(0)).isInstanceOfSatisfying(OutputConfig.MongoDb.class,
+                output -> assertThat(output.mongodb().mode()).isEqualTo(MongoOutputMode.UPSERT));
     }
 
     @ParameterizedTest

@@ -4,6 +4,7 @@ import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.buffer.SegmentedDiskBuffer;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
+import io.qubiq.pipeline.config.OutputConfig;
 import io.qubiq.pipeline.config.PipelineConfig;
 import io.qubiq.pipeline.expr.Expression;
 import io.qubiq.pipeline.expr.ExpressionException;
@@ -79,7 +80,7 @@ final class PipelineRig implements AutoCloseable {
             if (channel == null) {
                 throw new IllegalArgumentException("no outbound connection '" + output.connection() + "'");
             }
-            Expression text = engine.compile(output.mqtt().orElseThrow().payload(), variables);
+            Expression text = engine.compile(((OutputConfig.Mqtt) output).mqtt().payload(), variables);
             return new ChannelOutput<>(channel, (scope, itemId) -> {
                 String item = render(text, scope);
                 onRender.accept(item);

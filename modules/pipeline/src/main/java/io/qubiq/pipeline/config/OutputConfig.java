@@ -2,54 +2,109 @@ package io.qubiq.pipeline.config;
 
 import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Doc;
+import io.qubiq.core.config.SelectedBySection;
+import io.qubiq.core.config.Variant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
-/** One output of a pipeline: an outbound connection and exactly one mapping for its kind. */
-@Doc("One output: an outbound connection and the mapping for its kind (exactly one of questdb, sql, mongodb,"
-        + " mqtt, matching the connection).")
-public record OutputConfig(
-        @Doc("The id of a connection under outbound.")
-        String connection,
+/**
+ * One output of a pipeline: an outbound connection and the mapping for its kind, a section named
+ * after the kind ({@code sql:} and so on), which must match the connection's kind. The section
+ * selects the variant; the gateway's outbound kind of the same name turns it into a mapper.
+ *
+ * <pre>
+ * outputs:
+ *   - connection: plant-db
+ *     sql:
+ *       statement: INSERT INTO counts (ts, n) VALUES (:ts, :n)
+ * </pre>
+ */
+@Doc("One output: an outbound connection and the mapping for its kind, one section (questdb, sql, mongodb or"
+        + " mqtt) matching the connection.")
+@SelectedBySection
+public sealed interface OutputConfig {
 
-        @Doc("Row mapping for a QuestDB connection.")
-        Optional<QuestDbOutputMapping> questdb,
+    /** The id of a connection under {@code outbound}. */
+    String connection();
 
-        @Doc("Statement mapping for a SQL connection.")
-        Optional<SqlOutputMapping> sql,
+    /** Compiles every expression of this output's mapping, reporting each at its key. */
+    void checkExpressions(ExpressionCheck check);
 
-        @Doc("Document mapping for a MongoDB connection.")
-        Optional<MongoOutputMapping> mongodb,
+    @Doc("An output to a QuestDB connection.")
+    @Variant("questdb")
+    record QuestDb(
+            @Doc("The id of a connection under outbound.")
+            String connection,
 
-        @Doc("Message mapping for an MQTT connection.")
-        Optional<MqttOutputMapping> mqtt) implements ConfigChecked {
+            @Doc("Row mapping for a QuestDB connection.")
+            QuestDbOutputMapping questdb) implements OutputConfig {
 
-    /** The kind of mapping that is set: questdb, sql, mongodb or mqtt. */
-    public String kind() {
-        return questdb.isPresent() ? "questdb" : sql.isPresent() ? "sql" : mongodb.isPresent() ? "mongodb" : "mqtt";
+        @Override
+        public void checkExpressions(ExpressionCheck check) {
+            check.expression("questdb.timestamp", questdb.timestamp());
+            check.expressions("questdb.symbols", questdb.symbols());
+            check.expressions("questdb.columns", questdb.columns());
+        }
     }
 
-    @Override
-    public List<Violation> violations() {
-        List<Violation> violations = new ArrayList<>();
-        int set = (questdb.isPresent() ? 1 : 0) + (sql.isPresent() ? 1 : 0) + (mongodb.isPresent() ? 1 : 0)
-                + (mqtt.isPresent() ? 1 : 0);
-        if (set != 1) {
-            violations.add(new Violation("connection", "an output needs exactly one mapping (questdb, sql, mongodb"
-                    + " or mqtt), found " + set));
+    @Doc("An output to a SQL connection.")
+    @Variant("sql")
+    record Sql(
+            @Doc("The id of a connection under outbound.")
+            String connection,
+
+            @Doc("Statement mapping for a SQL connection.")
+            SqlOutputMapping sql) implements OutputConfig {
+
+        @Override
+        public void checkExpressions(ExpressionCheck check) {
+            check.expressions("sql.parameters", sql.parameters());
         }
-        mongodb.ifPresent(mapping -> {
-            if (mapping.mode() == MongoOutputMode.UPSERT && mapping.keyFields().isEmpty()) {
+    }
+
+    @Doc("An output to a MongoDB connection.")
+    @Variant("mongodb")
+    record MongoDb(
+            @Doc("The id of a connection under outbound.")
+            String connection,
+
+            @Doc("Document mapping for a MongoDB connection.")
+            MongoOutputMapping mongodb) implements OutputConfig, ConfigChecked {
+
+        @Override
+        public void checkExpressions(ExpressionCheck check) {
+            check.expressions("mongodb.document", mongodb.document());
+        }
+
+        @Override
+        public List<Violation> violations() {
+            List<Violation> violations = new ArrayList<>();
+            if (mongodb.mode() == MongoOutputMode.UPSERT && mongodb.keyFields().isEmpty()) {
                 violations.add(new Violation("mongodb.key_fields", "mode upsert needs at least one key field"));
             }
-            for (String key : mapping.keyFields()) {
-                if (!mapping.document().containsKey(key)) {
+            for (String key : mongodb.keyFields()) {
+                if (!mongodb.document().containsKey(key)) {
                     violations.add(new Violation("mongodb.key_fields", "key field " + key
                             + " is not a field of the document"));
                 }
             }
-        });
-        return violations;
+            return violations;
+        }
+    }
+
+    @Doc("An output to an MQTT connection.")
+    @Variant("mqtt")
+    record Mqtt(
+            @Doc("The id of a connection under outbound.")
+            String connection,
+
+            @Doc("Message mapping for an MQTT connection.")
+            MqttOutputMapping mqtt) implements OutputConfig {
+
+        @Override
+        public void checkExpressions(ExpressionCheck check) {
+            check.template("mqtt.topic", mqtt.topic());
+            check.expression("mqtt.payload", mqtt.payload());
+        }
     }
 }

@@ -4,11 +4,9 @@ import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
 import io.qubiq.pipeline.expr.ExpressionEngine;
-import io.qubiq.pipeline.expr.ExpressionException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -56,11 +54,12 @@ public record PipelineConfig(
         }
         ExpressionEngine engine = ExpressionEngine.forValidation();
         Set<String> known = new LinkedHashSet<>(EventVariables.of(trigger.kind()));
-        filter.ifPresent(source -> check(engine, "filter", source, known, violations));
+        ExpressionCheck check = new ExpressionCheck(engine, "", known, violations);
+        filter.ifPresent(source -> check.expression("filter", source));
         for (int i = 0; i < transforms.size(); i++) {
             TransformConfig transform = transforms.get(i);
             String key = "transforms[" + i + "]";
-            check(engine, key + ".expression", transform.expression(), known, violations);
+            check.expression(key + ".expression", transform.expression());
             if (!transform.name().matches(NAME)) {
                 violations.add(new Violation(key + ".name", "\"" + transform.name()
                         + "\" is not a name: letters, digits and _, starting with a letter"));
@@ -71,43 +70,8 @@ public record PipelineConfig(
             known.add(transform.name());
         }
         for (int i = 0; i < outputs.size(); i++) {
-            checkOutput(engine, "outputs[" + i + "]", outputs.get(i), known, violations);
+            outputs.get(i).checkExpressions(new ExpressionCheck(engine, "outputs[" + i + "].", known, violations));
         }
         return violations;
-    }
-
-    private static void checkOutput(ExpressionEngine engine, String key, OutputConfig output, Set<String> known,
-                                    List<Violation> violations) {
-        output.questdb().ifPresent(mapping -> {
-            check(engine, key + ".questdb.timestamp", mapping.timestamp(), known, violations);
-            checkAll(engine, key + ".questdb.symbols", mapping.symbols(), known, violations);
-            checkAll(engine, key + ".questdb.columns", mapping.columns(), known, violations);
-        });
-        output.sql().ifPresent(mapping -> checkAll(engine, key + ".sql.parameters", mapping.parameters(), known,
-                violations));
-        output.mongodb().ifPresent(mapping -> checkAll(engine, key + ".mongodb.document", mapping.document(), known,
-                violations));
-        output.mqtt().ifPresent(mapping -> {
-            try {
-                engine.compileTemplate(mapping.topic(), known);
-            } catch (ExpressionException e) {
-                violations.add(new Violation(key + ".mqtt.topic", e.getMessage()));
-            }
-            check(engine, key + ".mqtt.payload", mapping.payload(), known, violations);
-        });
-    }
-
-    private static void checkAll(ExpressionEngine engine, String key, Map<String, String> expressions,
-                                 Set<String> known, List<Violation> violations) {
-        expressions.forEach((name, source) -> check(engine, key + "." + name, source, known, violations));
-    }
-
-    private static void check(ExpressionEngine engine, String key, String source, Set<String> known,
-                              List<Violation> violations) {
-        try {
-            engine.compile(source, known);
-        } catch (ExpressionException e) {
-            violations.add(new Violation(key, e.getMessage()));
-        }
     }
 }
