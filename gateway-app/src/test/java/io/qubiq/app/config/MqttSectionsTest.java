@@ -26,7 +26,7 @@ class MqttSectionsTest {
         GatewayConfig config = ConfigLoader.load(REPO.resolve("config/pipelines-example.yaml"), GatewayConfig.class,
                 Map.of());
         MqttConnectionConfig device = config.devices().get("line-broker").mqtt().orElseThrow();
-        MqttSinkConfig outbound = config.outbound().get("enterprise-broker").mqtt().orElseThrow();
+        MqttSinkConfig outbound = ((OutboundConfig.Mqtt) config.outbound().get("enterprise-broker")).mqtt();
 
         assertThat(device.broker()).isEqualTo(new BrokerSettings("line-broker.plant.local", 1883, false, true,
                 Optional.empty(), Optional.empty(), MqttProtocol.MQTT_3_1_1));
@@ -53,7 +53,7 @@ class MqttSectionsTest {
                 """, GatewayConfig.class, Map.of());
 
         assertThat(config.devices().get("old-broker").mqtt().orElseThrow().protocol()).isEqualTo(MqttProtocol.MQTT_5);
-        assertThat(config.outbound().get("old-cloud").mqtt().orElseThrow().protocol())
+        assertThat(((OutboundConfig.Mqtt) config.outbound().get("old-cloud")).mqtt().protocol())
                 .isEqualTo(MqttProtocol.MQTT_3_1_1);
     }
 }
