@@ -10,6 +10,7 @@ import io.qubiq.core.disk.SpaceSource;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.lifecycle.DegradedPart;
+import io.qubiq.core.lifecycle.Periodic;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,7 +115,7 @@ public final class DiskWatcher implements Component, DegradedPartSource, DiskRes
             thread.setDaemon(true);
             return thread;
         });
-        scheduler.scheduleWithFixedDelay(this::checkNow, intervalMs, intervalMs, TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(Periodic.guarded(this::checkNow, e -> log.error("Disk check failed: {}; it runs again at the next interval", e.toString(), e)), intervalMs, intervalMs, TimeUnit.MILLISECONDS);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.qubiq.app.metrics.LossCounters;
 import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.Periodic;
 import io.qubiq.losses.LossLedger;
 import io.qubiq.losses.LossQuery;
 import io.qubiq.losses.LossReport;
@@ -113,7 +114,7 @@ public final class LossRecorder implements Component {
             thread.setDaemon(true);
             return thread;
         });
-        flusher.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
+        flusher.scheduleWithFixedDelay(Periodic.guarded(this::tick, e -> log.error("Loss ledger flush failed: {}; it runs again in 1 s", e.toString(), e)), 1, 1, TimeUnit.SECONDS);
         log.info("Loss ledger open in {} ({} bytes on disk, bound {} bytes)", dir, opened.bytesOnDisk(),
                 config.maxBytes());
     }

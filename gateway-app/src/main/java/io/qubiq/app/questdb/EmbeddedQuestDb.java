@@ -181,10 +181,12 @@ public final class EmbeddedQuestDb implements Component {
             restarts++;
             restarting = false;
             log.info("Embedded QuestDB is running again (PID {})", process.pid());
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // anything else escaping this scheduled task would end the restarts for good, silently,
+            // with `restarting` left set: history would stay buffered until the gateway restarts
             failedRestarts++;
             long delay = nextDelay();
-            log.error("Embedded QuestDB could not be started again ({}); trying again in {} s", e.getMessage(), delay);
+            log.error("Embedded QuestDB could not be started again ({}); trying again in {} s", e, delay);
             schedule(builder, delay);
         } catch (InterruptedException e) {
             restarting = false; // stop() interrupts a restart in progress

@@ -1,6 +1,7 @@
 package io.qubiq.auth;
 
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.lifecycle.Periodic;
 import io.qubiq.core.time.Ticker;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -118,13 +119,8 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
             return thread;
         });
         long period = REFUSAL_FLUSH_PERIOD.toMillis();
-        flusher.scheduleWithFixedDelay(() -> {
-            try {
-                signIn.flushRefusals();
-            } catch (RuntimeException e) {
-                LOG.warn("Could not journal the summary of refused sign-ins; it is tried again in {} ms: {}", period,
-                        e.toString());
-            }
-        }, period, period, TimeUnit.MILLISECONDS);
+        flusher.scheduleWithFixedDelay(Periodic.guarded(signIn::flushRefusals, e -> LOG.warn(
+                "Could not journal the summary of refused sign-ins; it is tried again in {} ms: {}", period,
+                e.toString())), period, period, TimeUnit.MILLISECONDS);
     }
 }

@@ -7,6 +7,7 @@ import io.qubiq.auth.Authenticator;
 import io.qubiq.auth.Permission;
 import io.qubiq.auth.Principal;
 import io.qubiq.core.event.AlarmEvent;
+import io.qubiq.core.lifecycle.Periodic;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
 import java.util.ArrayList;
@@ -85,7 +86,7 @@ public final class EventStream {
             return thread;
         });
         sources.alarms().ifPresent(a -> lastAlarm = a.recent().stream().findFirst().orElse(null));
-        scheduler.scheduleWithFixedDelay(this::tickSafely, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(Periodic.guarded(this::tickSafely, e -> log.error("Live event stream tick failed: {}; it ticks again", e.toString(), e)), TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
     }
 
     void stop() {

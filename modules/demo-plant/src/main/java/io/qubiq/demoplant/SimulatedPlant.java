@@ -2,6 +2,7 @@ package io.qubiq.demoplant;
 
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.Periodic;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
@@ -143,7 +144,7 @@ public final class SimulatedPlant implements Component {
             t.setDaemon(true);
             return t;
         });
-        ticker.scheduleAtFixedRate(() -> tick(server, mqttPublisher), config.tickMs(), config.tickMs(), TimeUnit.MILLISECONDS);
+        ticker.scheduleAtFixedRate(Periodic.guarded(() -> tick(server, mqttPublisher), e -> LOG.error("Demo plant tick failed: {}", e.toString(), e)), config.tickMs(), config.tickMs(), TimeUnit.MILLISECONDS);
         publisher.publish(model.state(), clock.instant()); // retained: a subscriber has values before the first tick
     }
 

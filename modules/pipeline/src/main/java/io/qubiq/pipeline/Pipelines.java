@@ -2,6 +2,7 @@ package io.qubiq.pipeline;
 
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.lifecycle.Periodic;
 import io.qubiq.core.time.Ticker;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.pipeline.config.OutputConfig;
@@ -129,7 +130,8 @@ public final class Pipelines implements Component {
                 LOG.debug("Start-up failure of pipeline {}", id, e);
             }
         }
-        scheduler.scheduleWithFixedDelay(this::saveQuietly, SAVE_INTERVAL.toMillis(), SAVE_INTERVAL.toMillis(),
+        scheduler.scheduleWithFixedDelay(Periodic.guarded(this::saveQuietly, e -> LOG.error("Saving the pipelines' state failed: {}; it is saved again at the next interval", e.toString(), e)), SAVE_INTERVAL.toMillis(),
+                SAVE_INTERVAL.toMillis(),
                 TimeUnit.MILLISECONDS);
     }
 

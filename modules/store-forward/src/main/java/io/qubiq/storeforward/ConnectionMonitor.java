@@ -3,6 +3,7 @@ package io.qubiq.storeforward;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.Periodic;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -173,7 +174,8 @@ public final class ConnectionMonitor implements Component {
             return thread;
         });
         for (Target target : targets.values()) {
-            scheduler.scheduleWithFixedDelay(target::scheduledProbe, 0, target.interval.toMillis(), TimeUnit.MILLISECONDS);
+            scheduler.scheduleWithFixedDelay(Periodic.guarded(target::scheduledProbe, e -> log.error("Probing connection {} failed: {}; it is probed again at the next interval", target.id, e.toString(), e)), 0,
+                    target.interval.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

@@ -395,7 +395,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         return () -> {
             try {
                 task.run();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 errors.incrementAndGet();
                 LOG.error("OPC UA connection {}: periodic task failed (a bug)", id, e);
             }

@@ -5,6 +5,7 @@ import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.WalSuspendedAlarm;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.Periodic;
 import io.qubiq.core.time.Ticker;
 import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.questdb.exec.SqlException;
@@ -126,7 +127,8 @@ public final class WalSupervisor implements Component {
             thread.setDaemon(true);
             return thread;
         });
-        scheduler.scheduleWithFixedDelay(this::scheduledPoll, 0, config.pollIntervalMs(), TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(Periodic.guarded(this::scheduledPoll, e -> log.error("WAL supervisor poll failed: {}; it polls again at the next interval", e.toString(), e)), 0, config.pollIntervalMs(),
+                TimeUnit.MILLISECONDS);
         log.info("WAL supervisor watching {} every {} ms", watches.keySet(), config.pollIntervalMs());
     }
 
