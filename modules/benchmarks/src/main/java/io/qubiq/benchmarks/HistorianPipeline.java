@@ -37,6 +37,9 @@ import java.util.concurrent.locks.LockSupport;
 record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, DrainValve valve,
                          Historian historian, HistorianConfig config) {
 
+    /** The gateway identity of every row the historian writes; the direct writer writes it too. */
+    static final String GATEWAY = "benchmark";
+
     /** Starts bus, historian and channel writing tables {@code <prefix>_*} at {@code ilpAddress}. */
     static HistorianPipeline start(String ilpAddress, HistorianOptions options, String prefix,
                                    Path channelDir, long maxBytes) throws Exception {
@@ -61,7 +64,7 @@ record HistorianPipeline(TagBus bus, StoreForwardChannel<QuestDbRow> channel, Dr
                 Liveness.alwaysUnknown(), EventPublisher.none(), clock);
         channel.start();
         TagBus bus = new TagBus();
-        Historian historian = new Historian(config, "benchmark", bus, channel,
+        Historian historian = new Historian(config, GATEWAY, bus, channel,
                 HistorianChannels.execClient(config, sinkConfig), clock);
         historian.start();
         bus.start();

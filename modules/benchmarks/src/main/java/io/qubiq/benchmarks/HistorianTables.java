@@ -96,6 +96,7 @@ final class HistorianTables {
             for (long i = 0; i < n; i++) {
                 long micros = first + i;
                 sender.table(table)
+                        .symbol("gateway", HistorianPipeline.GATEWAY) // as every history row since issue 20
                         .symbol("tag", tags[(int) (i % tags.length)])
                         .doubleColumn("value", HistorianPipeline.value(i))
                         .longColumn("quality", 0)
