@@ -20,8 +20,9 @@ import java.util.function.LongSupplier;
  * producers keep in flight. {@link #syncNow()} runs a round on the calling thread (the periodic
  * fsync thread and close).
  *
- * <p><b>Failure.</b> When an fsync fails, every waiter whose record it was meant to cover gets a
- * {@link BufferIOException}; later appends start a fresh fsync. On Linux a failed fsync may have
+ * <p><b>Failure.</b> When an fsync fails (anything it throws, an {@link Error} included), every
+ * waiter whose record it was meant to cover gets a {@link BufferIOException}; later appends start a
+ * fresh fsync, on the same thread. On Linux a failed fsync may have
  * dropped dirty pages, so a record reported this way is maybe-stored, not known-lost.
  *
  * <p><b>Threading.</b> Safe for any number of threads.
@@ -186,8 +187,11 @@ final class GroupCommit {
       flush.run();
     } catch (IOException e) {
       error = e;
-    } catch (RuntimeException e) {
-      error = new IOException(e);
+    } catch (RuntimeException | Error e) {
+      // an Error too: let through, it would have marked the round durable on the way out (the
+      // finally below saw no error) and ended the group-commit thread, leaving later waiters
+      // waiting for ever. It fails this round's waiters as maybe-stored, like a failed fsync.
+      error = new IOException("fsync round failed: " + e, e);
     } finally {
       lock.lock();
       running = false;
