@@ -77,6 +77,16 @@ import java.util.stream.Stream;
  */
 public final class SqlThroughputHarness {
 
+    /** The producer's time in each {@code submit} of the gateway scenario running now. */
+    private long[] submitNanos = new long[0];
+
+    /** The value at {@code fraction} of a sorted array (nearest rank). */
+    private static long percentile(long[] sorted, double fraction) {
+        int rank = (int) Math.ceil(fraction * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank))];
+    }
+
+
     private static final Instant BASE = Instant.parse("2026-11-29T00:00:00Z");
     private static final String COLUMNS = "(tag, value, quality, counter, ts)";
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -293,6 +303,8 @@ public final class SqlThroughputHarness {
             long server0 = serverCpuNanos();
             t0 = System.nanoTime();
             List<SqlRow> batch = new ArrayList<>(options.batch);
+            submitNanos = new long[(int) ((n + options.batch - 1) / options.batch)];
+            int submits = 0;
             for (long i = 0; i < n; i++) {
                 Map<String, Object> parameters = new LinkedHashMap<>(8);
                 parameters.put("tag", tags[(int) (i % tags.length)]);
@@ -302,7 +314,9 @@ public final class SqlThroughputHarness {
                 parameters.put("ts", BASE.plusNanos(i * 1000));
                 batch.add(new SqlRow(Long.toString(i), statement, parameters));
                 if (batch.size() == options.batch || i == n - 1) {
+                    long s0 = System.nanoTime();
                     channel.submit(batch);
+                    submitNanos[submits++] = System.nanoTime() - s0;
                     batch = new ArrayList<>(options.batch);
                 }
             }
@@ -320,9 +334,13 @@ public final class SqlThroughputHarness {
         if (status.itemsQuarantined() != 0 || status.itemsDropped() != 0) {
             throw new IllegalStateException(scenario + ": items quarantined or dropped: " + status);
         }
+        long[] sorted = submitNanos.clone();
+        java.util.Arrays.sort(sorted);
         log("%-9s rep %d %,10d rows %7.2f s %,10.0f rows/s, CPU us/row: client %.2f, PostgreSQL %.2f (all submitted"
-                        + " after %.2f s; load %s)", scenario, repetition, n, seconds, n / seconds, cpu / 1000.0 / n,
-                serverCpu / 1000.0 / n, submitted, load);
+                        + " after %.2f s; submit of a %d-row batch, producer's thread: p50 %.0f us, p99 %.0f us, max"
+                        + " %.0f us; load %s)", scenario, repetition, n, seconds, n / seconds, cpu / 1000.0 / n,
+                serverCpu / 1000.0 / n, submitted, options.batch, percentile(sorted, 0.50) / 1000.0,
+                percentile(sorted, 0.99) / 1000.0, sorted[sorted.length - 1] / 1000.0, load);
         drop(table);
         deleteTree(channelDir);
         return new Run(scenario, repetition, n, seconds, cpu, serverCpu, load);
