@@ -1,6 +1,7 @@
 package io.qubiq.historian;
 
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.Periodic;
 import io.qubiq.core.tag.TagValue;
 import io.qubiq.core.time.Ticker;
 import io.qubiq.questdb.exec.ExecClient;
@@ -126,7 +127,8 @@ public final class Historian implements Component {
         });
         long tickMs = Math.max(10, Math.min(250, config.lingerMs() == 0 ? 250 : config.lingerMs()));
         batcher.start();
-        tickLoop.scheduleWithFixedDelay(this::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
+        tickLoop.scheduleWithFixedDelay(Periodic.guarded(this::tick, e -> log.error("Historian ticker failed: {};"
+                + " it ticks again at the next interval", e.toString(), e)), tickMs, tickMs, TimeUnit.MILLISECONDS);
         subscription = bus.subscribe(new SubscriptionSpec(SUBSCRIBER, config.queueCapacityValues(),
                 OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), this::accept));
     }
@@ -165,10 +167,8 @@ public final class Historian implements Component {
                 batcher.add(toRows(due));
             }
             batcher.flushIfDue();
-        } catch (RuntimeException | Error e) {
-            // thrown out of a scheduled task, anything (an OutOfMemoryError too) would cancel every
-            // later tick without a word: no heartbeats, no held-back samples, no lingering batches
-            log.error("Historian ticker failed: {}; it ticks again at the next interval", e.toString(), e);
+        } catch (RuntimeException e) {
+            log.error("Historian ticker failed: {}", e.toString(), e);
         }
     }
 
