@@ -40,9 +40,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A whole gateway, started as {@code qubiq run} starts it, in which two of three outbound channels
+ * A whole gateway, started as {@code qubiq run} starts it, in which three of four outbound channels
  * cannot start: the buffer directory of {@code blocked} is a regular file, the buffer of
- * {@code locked} is held open by someone else; nor can the audit journal's channel. The gateway
+ * {@code locked} is held open by someone else, the buffer of {@code newer} was written by a newer
+ * gateway; nor can the audit journal's channel. The gateway
  * starts anyway and runs DEGRADED: /health answers 200 naming each with the path and the error, the
  * third channel delivers what the pipeline sends it, the pipeline counts its items for the failed
  * channels as refused, and audit events are not held in memory but raise the not-journaled alarm. A
@@ -60,6 +61,7 @@ class ChannelStartFailureTest {
     static DurableBuffer holder;
     static Path blockedBuffer;
     static Path lockedBuffer;
+    static Path newerBuffer;
     static DataDirectory data;
     static Gateway gateway;
 
@@ -82,6 +84,9 @@ class ChannelStartFailureTest {
         Files.writeString(auditBuffer, "not a directory either");
         lockedBuffer = dataDir.resolve("connections").resolve("locked").resolve("buffer");
         holder = SegmentedDiskBuffer.open(BufferOptions.defaults(lockedBuffer), WatermarkListener.none());
+        newerBuffer = dataDir.resolve("connections").resolve("newer").resolve("buffer");
+        Files.createDirectories(newerBuffer);
+        Files.writeString(newerBuffer.resolve("FORMAT"), "qubiq-buffer format 2\n"); // as a newer gateway leaves it
 
         String mqtt = "mqtt: {host: \"%s\", port: %d, connect_timeout_ms: 1000}".formatted(broker.host(),
                 broker.port());
@@ -103,6 +108,8 @@ class ChannelStartFailureTest {
                   good:
                     %1$s
                   locked:
+                    %1$s
+                  newer:
                     %1$s
                 pipelines:
                   counts:
@@ -145,6 +152,7 @@ class ChannelStartFailureTest {
         assertThat(gateway.lifecycle().readiness()).isEqualTo(Readiness.DEGRADED);
         assertThat(state("channel:blocked")).isEqualTo(ComponentState.FAILED);
         assertThat(state("channel:locked")).isEqualTo(ComponentState.FAILED);
+        assertThat(state("channel:newer")).isEqualTo(ComponentState.FAILED);
         assertThat(state("audit-journal")).isEqualTo(ComponentState.FAILED);
         assertThat(state("channel:good")).isEqualTo(ComponentState.RUNNING);
         assertThat(state("pipelines")).isEqualTo(ComponentState.RUNNING);
@@ -170,7 +178,7 @@ class ChannelStartFailureTest {
                 .findFirst().orElseThrow().error().orElseThrow();
         assertThat(reason).as("the OS error, not only the path").contains("FileAlreadyExistsException");
         assertThat(TestOperators.admin(gateway).get("/metrics").body())
-                .containsPattern("qubiq_degraded_parts [34]\\.0"); // 4 once the offline device was tried
+                .containsPattern("qubiq_degraded_parts [45]\\.0"); // 5 once the offline device was tried
     }
 
     @Test
@@ -203,6 +211,22 @@ class ChannelStartFailureTest {
 
         assertThat(gateway.events().activeAlarms()).anySatisfy(alarm ->
                 assertThat(alarm).isInstanceOf(io.qubiq.core.event.AuditNotJournaledAlarm.class));
+    }
+
+    @Test
+    void aBufferWrittenByANewerGatewayFailsOnlyItsChannelSayingSoAndIsLeftAsItWas() throws Exception {
+        String reason = gateway.lifecycle().statuses().stream().filter(s -> s.name().equals("channel:newer"))
+                .findFirst().orElseThrow().error().orElseThrow();
+
+        // would catch: the newer store taken for damage (segments set aside, ack file rewritten) or the gateway stopping
+        assertThat(reason).contains("buffer " + newerBuffer.resolve("FORMAT"), "format version 2, newer than version 1",
+                "Nothing was changed", "move " + newerBuffer + " aside");
+        assertThat(health().body()).contains("{\"component\":\"channel:newer\",\"state\":\"FAILED\"");
+        try (var files = Files.list(newerBuffer)) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .as("only the lock file beside the format line").containsExactlyInAnyOrder("FORMAT", "buffer.lock");
+        }
+        assertThat(Files.readString(newerBuffer.resolve("FORMAT"))).isEqualTo("qubiq-buffer format 2\n");
     }
 
     @Test

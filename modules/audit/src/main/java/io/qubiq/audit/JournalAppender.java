@@ -1,6 +1,7 @@
 package io.qubiq.audit;
 
 import io.qubiq.fileops.FileOps;
+import io.qubiq.fileops.StoreFormat;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -58,7 +59,9 @@ final class JournalAppender implements Closeable {
 
     /** Recovers {@code dir} (see {@link JournalRecovery}) and opens its newest segment for appending. */
     static JournalAppender open(Path dir, int segmentBytes, FileOps files) throws IOException {
+        StoreFormat.Check format = JournalFormat.STORE.check(dir); // before recovery changes anything
         JournalRecovery.Recovered recovered = JournalRecovery.recover(dir, maxBody(segmentBytes), files);
+        JournalFormat.STORE.record(dir, format, files);
         JournalAppender appender = new JournalAppender(dir, files, segmentBytes, recovered.segments(),
                 recovered.ids());
         try {

@@ -1,5 +1,6 @@
 package io.qubiq.audit;
 
+import io.qubiq.fileops.StoreFormat;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -19,9 +20,17 @@ import java.util.zip.CRC32C;
  *               n  body: i64 sequence number, i64 entry id, payload ({@link JournalEntryCodec} bytes)
  * </pre>
  *
+ * <p>The journal's directory also holds {@code FORMAT}, the store's format line ({@link #STORE}):
+ * a journal marked by a newer gateway is refused on open before recovery touches it. A segment
+ * header's version is not used for that (it has no checksum, so damage could pass for a newer
+ * version): a header other than version 1 is damage, set aside by recovery.
+ *
  * <p>Threading: stateless; callers bring their own {@link CRC32C}.
  */
 final class JournalFormat {
+
+    /** The directory's format line; raised by any gateway that writes what version 1 cannot read. */
+    static final StoreFormat STORE = new StoreFormat("qubiq-audit-journal", "audit journal", 1);
 
     static final byte[] MAGIC = {'Q', 'A', 'J', 'L'};
     static final int VERSION = 1;

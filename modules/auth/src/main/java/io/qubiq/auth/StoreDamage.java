@@ -31,6 +31,11 @@ public record StoreDamage(Path file, String copy, String problem) {
 
     /** The sentence given to a refused sign-in or API call, and on /health. */
     public String message() {
+        if (copy.isEmpty() && problem.contains(CorruptStoreException.NEWER)) {
+            return "sign-in is refused because the user store " + file + " is in a format this gateway does not read: "
+                    + problem + ". Nothing was changed. Data collection continues. Run the newer version again, or"
+                    + " restore the file from a backup made by this version.";
+        }
         return "sign-in is refused because the user store is damaged: " + file + ": " + problem
                 + (copy.isEmpty() ? "" : " (a copy is kept in " + copy + ")") + ". Data collection continues. To"
                 + " recover, " + RECOVERY + ".";
@@ -40,6 +45,9 @@ public record StoreDamage(Path file, String copy, String problem) {
     static StoreDamage setAside(CorruptStoreException damage, Instant now) {
         Path file = damage.file();
         String problem = damage.problem();
+        if (damage.newerFormat()) {
+            return new StoreDamage(file, "", problem); // not damage: nothing to copy, nothing changed
+        }
         try {
             byte[] bytes = Files.readAllBytes(file);
             CRC32C crc = new CRC32C();

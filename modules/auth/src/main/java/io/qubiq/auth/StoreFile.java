@@ -30,7 +30,8 @@ import java.util.zip.CRC32C;
  *
  * Lines are {@code key=value} (keys unique, no {@code =} in a key) or {@code #} comments. Values escape
  * {@code %}, CR and LF as {@code %25}, {@code %0D}, {@code %0A}. The last line is the CRC32C of every byte
- * before it. Anything else (a missing or wrong checksum, an unknown format, a malformed line, bytes that are
+ * before it. A higher version of the same format ({@code qubiq-users/2}) was written by a newer gateway and is
+ * refused as such, changing nothing. Anything else (a missing or wrong checksum, an unknown format, a malformed line, bytes that are
  * not UTF-8) is a {@link CorruptStoreException} naming the file and line: such a file is never replaced
  * silently. Stateless apart from the target; one writer at a time (the owning store's lock).
  */
@@ -92,11 +93,25 @@ final class StoreFile {
             }
         }
         Entries result = new Entries(path(), Collections.unmodifiableMap(entries));
-        if (!format.equals(entries.get("format"))) {
+        String found = entries.get("format");
+        if (found != null && newer(found)) {
+            throw CorruptStoreException.newer(path(), found, format);
+        }
+        if (!format.equals(found)) {
             throw new CorruptStoreException(path(), 0, "expected format=" + format + ", found "
                     + entries.getOrDefault("format", "no format line"));
         }
         return Optional.of(result);
+    }
+
+    /** True for this file's format family with a higher version number ({@code qubiq-users/2} over {@code /1}). */
+    private boolean newer(String found) {
+        int slash = format.lastIndexOf('/');
+        String family = format.substring(0, slash + 1);
+        if (!found.startsWith(family) || !found.substring(family.length()).matches("[0-9]{1,9}")) {
+            return false;
+        }
+        return Integer.parseInt(found.substring(family.length())) > Integer.parseInt(format.substring(slash + 1));
     }
 
     /** Replaces the file with {@code entries} (keys in the given order); committed on return. */

@@ -100,6 +100,26 @@ class DamagedStoreTest {
     }
 
     @Test
+    void aUsersFileWrittenByANewerGatewayRefusesSignInSayingSoAndChangesNothing() throws Exception {
+        Path file = usersWithAlice();
+        String text = Files.readString(file);
+        byte[] newer = withChecksum(text.substring(0, text.lastIndexOf("checksum="))
+                .replace("format=qubiq-users/1", "format=qubiq-users/2"));
+        Files.write(file, newer);
+
+        AuthFixture f = new AuthFixture(dir);
+
+        SignInResult result = f.auth.signIn().signIn("alice", AuthFixture.password("alice"), AuthFixture.FROM);
+        assertThat(result).isInstanceOfSatisfying(SignInResult.Unavailable.class, u -> assertThat(u.reason())
+                .contains(file.toString(), "qubiq-users/2 was written by a newer Qubiq", "reads qubiq-users/1",
+                        "Nothing was changed", "Run the newer version again")
+                .doesNotContain("damaged"));
+        assertThat(f.auth.bootstrap().start(Optional.empty())).isEqualTo(AdminBootstrap.State.STORE_DAMAGED);
+        assertThat(Files.readAllBytes(file)).isEqualTo(newer);
+        assertThat(dir.resolve("corrupt")).as("not damage: no copy set aside").doesNotExist();
+    }
+
+    @Test
     void damagedUsersFileNeverOpensTheFirstAdministratorSetup() throws Exception {
         Path file = usersWithAlice();
         Files.write(file, Damage.TRUNCATED.apply(Files.readAllBytes(file)));

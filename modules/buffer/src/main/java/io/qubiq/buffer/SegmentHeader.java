@@ -75,6 +75,25 @@ record SegmentHeader(int version, int segmentBytes, long baseSequence, long prev
     return b;
   }
 
+  /**
+   * The version of a header that is intact but newer than {@link #FORMAT_VERSION}: magic, version
+   * and the identity CRC at bytes 60..64 keep their places in every version, so a newer gateway's
+   * segment is told apart from a damaged one. Empty for a current, older or damaged header.
+   */
+  static Optional<Integer> newerVersion(ByteBuffer identity) {
+    ByteBuffer h = identity.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    if (h.remaining() < IDENTITY_BYTES) {
+      return Optional.empty();
+    }
+    byte[] bytes = new byte[IDENTITY_BYTES];
+    h.get(h.position(), bytes);
+    ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    CRC32C crc = new CRC32C();
+    crc.update(bytes, 0, 60);
+    boolean intact = b.getInt(0) == MAGIC && (int) crc.getValue() == b.getInt(60);
+    return intact && b.getInt(4) > FORMAT_VERSION ? Optional.of(b.getInt(4)) : Optional.empty();
+  }
+
   /** Decodes a 128-byte header; empty when the identity block is not a valid version-1 header. */
   static Optional<SegmentHeader> decode(ByteBuffer raw) {
     ByteBuffer b = raw.duplicate().order(ByteOrder.LITTLE_ENDIAN);

@@ -1,6 +1,8 @@
 package io.qubiq.buffer;
 
 import io.qubiq.fileops.FileOps;
+import io.qubiq.fileops.NewerFormatException;
+import io.qubiq.fileops.StoreFormat;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -18,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
  * <h2>On-disk format, version 1 (all integers little-endian; full text in docs/formats/buffer.md)</h2>
  *
  * <pre>
+ * DIR/FORMAT                  "qubiq-buffer format 1": refused when newer      (BufferFormat)
  * DIR/buffer.lock             PID of the owner; an OS lock held while open      (DirectoryLock)
  * DIR/ack.wm                  consume watermark, two checksummed slots          (AckWatermark)
  * DIR/clean.mark              present only between a clean close and the next open
@@ -153,6 +156,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
    * recording {@link FileOps} for the power-loss tests).
    *
    * @throws BufferLockedException another owner holds the directory
+   * @throws BufferFormatException a newer gateway wrote the buffer; nothing was changed
    * @throws BufferIOException the directory cannot be read or written
    */
   public static SegmentedDiskBuffer open(BufferOptions options, WatermarkListener listener,
@@ -167,6 +171,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
     try {
       channels.createDirectories(dir);
       lock = DirectoryLock.acquire(dir);
+      StoreFormat.Check format = BufferFormat.check(dir, channels); // before anything changes
       Optional<Long> cleanNext = CleanShutdownMarker.consume(dir, channels);
       boolean clean = cleanNext.isPresent();
       SegmentPreparer.deleteLeftovers(dir, channels);
@@ -193,6 +198,7 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
             "neither slot of the ack watermark was readable: every buffered record is delivered"
                 + " again from the oldest (some may arrive twice); none is lost"));
       }
+      BufferFormat.record(dir, format, channels);
       Occupancy occupancy = new Occupancy(options, listener);
       SegmentedDiskBuffer buffer = new SegmentedDiskBuffer(options, channels, lock, watermark,
           floor, recovered, clean, next, occupancy, listener, started);
@@ -204,6 +210,9 @@ public final class SegmentedDiskBuffer implements DurableBuffer {
       closeQuietly(floor);
       closeQuietly(watermark);
       closeQuietly(lock);
+      if (e instanceof NewerFormatException newer) {
+        throw new BufferFormatException(newer);
+      }
       if (e instanceof IOException io) {
         throw new BufferIOException("opening buffer " + dir + " failed", io);
       }

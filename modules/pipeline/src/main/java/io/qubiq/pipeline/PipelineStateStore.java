@@ -2,6 +2,7 @@ package io.qubiq.pipeline;
 
 import io.qubiq.buffer.DiskFull;
 import io.qubiq.fileops.FileOps;
+import io.qubiq.fileops.NewerFormatException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -34,12 +35,19 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A file that cannot be read or parsed is moved aside to {@code pipelines.properties.corrupt}
  * with a warning, and the pipelines start fresh: statistics must never keep the gateway from
- * starting. Not thread-safe: the {@link Pipelines} component calls it from one thread at a time.
+ * starting. The file carries {@code format=qubiq-pipeline-state/1}; a higher version was written by
+ * a newer gateway and is refused ({@link NewerFormatException}), left as it is: its enabled flags may
+ * hold an operator's choice that starting fresh would undo. Not thread-safe: the {@link Pipelines} component calls it from one thread at a time.
  */
 public final class PipelineStateStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(PipelineStateStore.class);
     private static final String FILE = "pipelines.properties";
+    /** Not a pipeline key: those all contain a dot before their field. */
+    private static final String FORMAT_KEY = "format";
+    private static final int VERSION = 1;
+    private static final String FORMAT_FAMILY = "qubiq-pipeline-state/";
+    private static final String FORMAT = FORMAT_FAMILY + VERSION;
 
     /** Writes the temp file whole and forces it: a seam so tests can make the disk full. */
     @FunctionalInterface
@@ -90,15 +98,22 @@ public final class PipelineStateStore {
         return file;
     }
 
-    /** The stored states by pipeline id; empty when there is no file yet. */
-    public Map<String, PipelineState> load() {
+    /**
+     * The stored states by pipeline id; empty when there is no file yet.
+     *
+     * @throws NewerFormatException the file was written by a newer gateway; it is left as it is
+     */
+    public Map<String, PipelineState> load() throws NewerFormatException {
         if (!Files.exists(file)) {
             return Map.of();
         }
         Properties properties = new Properties();
         try (InputStream in = Files.newInputStream(file)) {
             properties.load(in);
+            checkFormat(properties.getProperty(FORMAT_KEY));
             return parse(properties);
+        } catch (NewerFormatException newer) {
+            throw newer;
         } catch (IOException | IllegalArgumentException | DateTimeParseException e) {
             Path aside = file.resolveSibling(FILE + ".corrupt");
             LOG.warn("Pipeline state file {} is unreadable ({}); moved it to {} and starting the pipelines fresh",
@@ -119,6 +134,7 @@ public final class PipelineStateStore {
      */
     public void save(Map<String, PipelineState> states) {
         Properties properties = new Properties();
+        properties.setProperty(FORMAT_KEY, FORMAT);
         states.forEach((id, state) -> write(properties, id, state));
         try {
             files.createDirectories(file.getParent());
@@ -140,6 +156,20 @@ public final class PipelineStateStore {
             }
             throw new UncheckedIOException(DiskFull.describe("cannot write pipeline state " + file, e)
                     + "; the previous state file is kept", e);
+        }
+    }
+
+    /** Refuses a newer format; a file without the key is from before it (version 1). */
+    private void checkFormat(String format) throws NewerFormatException {
+        if (format == null || format.equals(FORMAT)) {
+            return;
+        }
+        if (!format.matches(FORMAT_FAMILY + "[0-9]{1,9}")) {
+            throw new IllegalArgumentException(FORMAT_KEY + " is not " + FORMAT + ": " + format);
+        }
+        int found = Integer.parseInt(format.substring(FORMAT_FAMILY.length()));
+        if (found > VERSION) {
+            throw new NewerFormatException(file, "pipeline state", found, VERSION, file);
         }
     }
 

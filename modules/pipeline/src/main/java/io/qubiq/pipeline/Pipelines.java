@@ -110,12 +110,12 @@ public final class Pipelines implements Component {
 
     @Override
     public synchronized void start() throws Exception {
+        Map<String, PipelineState> saved = store.load(); // first: a refused file starts nothing
         scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "pipeline-timer");
             thread.setDaemon(true);
             return thread;
         });
-        Map<String, PipelineState> saved = store.load();
         ExpressionEngine engine = new ExpressionEngine(path -> bus.latestValues().latest(TagPath.of(path)));
         for (Map.Entry<String, PipelineConfig> entry : configs.entrySet()) {
             String id = entry.getKey();

@@ -69,7 +69,12 @@ class PipelineStatePowerLossTest {
             }
         }
         PipelineStateStore store = new PipelineStateStore(dir.resolve("state"), FileOps.system());
-        Map<String, PipelineState> loaded = store.load();
+        Map<String, PipelineState> loaded;
+        try {
+            loaded = store.load();
+        } catch (java.io.IOException e) {
+            return "the state file was refused: " + e.getMessage();
+        }
         if (Files.exists(store.file().resolveSibling("pipelines.properties.corrupt"))) {
             return "the state file was unreadable and was moved aside";
         }

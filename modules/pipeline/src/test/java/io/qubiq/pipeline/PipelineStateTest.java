@@ -1,6 +1,7 @@
 package io.qubiq.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.buffer.OverflowPolicy;
@@ -134,7 +135,37 @@ class PipelineStateTest {
     }
 
     @Test
-    void theStoreWritesAWholeFileThatReadsBackTheSame() {
+    void aStateFileWrittenByANewerGatewayIsRefusedAndLeftAsItIs() throws Exception {
+        Path stateDir = dir.resolve("pipelines");
+        Files.createDirectories(stateDir);
+        Path file = stateDir.resolve("pipelines.properties");
+        String newer = "format=qubiq-pipeline-state/2\np.enabled=false\np.events=7\n";
+        Files.writeString(file, newer);
+
+        assertThatThrownBy(() -> new PipelineStateStore(stateDir).load())
+                .isInstanceOf(io.qubiq.fileops.NewerFormatException.class)
+                .hasMessageContaining("pipeline state " + file)
+                .hasMessageContaining("format version 2, newer than version 1");
+        assertThat(Files.readString(file)).as("not moved aside, not rewritten").isEqualTo(newer);
+        assertThat(stateDir.resolve("pipelines.properties.corrupt")).doesNotExist();
+    }
+
+    @Test
+    void aStateFileFromBeforeTheFormatKeyIsReadAndTheNextSaveAddsIt() throws Exception {
+        Path stateDir = dir.resolve("pipelines");
+        Files.createDirectories(stateDir);
+        Files.writeString(stateDir.resolve("pipelines.properties"), "p.enabled=false\np.events=7\n");
+        PipelineStateStore store = new PipelineStateStore(stateDir);
+
+        Map<String, PipelineState> loaded = store.load();
+        store.save(loaded);
+
+        assertThat(loaded.get("p").events()).isEqualTo(7);
+        assertThat(Files.readString(stateDir.resolve("pipelines.properties"))).contains("format=qubiq-pipeline-state/1");
+    }
+
+    @Test
+    void theStoreWritesAWholeFileThatReadsBackTheSame() throws Exception {
         PipelineStateStore store = new PipelineStateStore(dir);
         PipelineState state = new PipelineState(false, java.util.Optional.of(true), 10, 2, 1, 7, 3,
                 java.util.Optional.of("a=b\nsecond line: ü"), java.util.Optional.of(java.time.Instant.EPOCH),

@@ -2,6 +2,7 @@ package io.qubiq.storeforward.quarantine;
 
 import io.qubiq.core.error.FailureClass;
 import io.qubiq.fileops.FileOps;
+import io.qubiq.fileops.StoreFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -15,7 +16,8 @@ import java.util.Optional;
  * <p><b>Layout.</b> {@code <dir>/<id as 20 zero-padded digits>.qentry}, each file one entry in the
  * byte layout of {@link QuarantineEntryFormat} (magic, version 1, id, failure class, attempts,
  * first and last failure, reason, error, item, CRC32C trailer). {@code quarantine.lock} holds the
- * owner's PID; {@code corrupt/} holds damaged files set aside. See {@link QuarantineDirectory}.
+ * owner's PID; {@code corrupt/} holds damaged files set aside; {@code FORMAT} holds the store's
+ * format line ({@link #FORMAT}). See {@link QuarantineDirectory}.
  *
  * <p><b>Committed.</b> {@link #add} writes a temp file, fsyncs it, renames it atomically to the
  * entry name and fsyncs the directory; it returns only then, and only then does the entry appear
@@ -26,9 +28,11 @@ import java.util.Optional;
  * whether the rename reached the disk. A crash during {@code remove} leaves the entry complete or
  * gone. A crash while a damaged file is set aside leaves it in place (checked again on the next
  * open) or in {@code corrupt/}, possibly without its note. Files damaged any other way (disk
- * faults, editing by hand, a newer format) fail their checks on the next {@link #open} and are
- * moved to {@code corrupt/} with a {@code .note}; open never throws because of a damaged entry.
- * See {@link QuarantineRecovery}.
+ * faults, editing by hand) fail their checks on the next {@link #open} and are moved to {@code
+ * corrupt/} with a {@code .note}; open never throws because of a damaged entry. See {@link
+ * QuarantineRecovery}. A quarantine whose {@code FORMAT} line says a newer version was written by a
+ * newer gateway: open refuses with a {@link io.qubiq.fileops.NewerFormatException} before recovery
+ * touches anything.
  *
  * <p><b>When the disk fails.</b> A failed write leaves nothing: {@code add} deletes its temp file,
  * or its renamed file if the directory fsync failed, and throws an IOException naming the file.
@@ -51,6 +55,12 @@ public final class FileQuarantineStore implements QuarantineStore {
     private final QuarantineDirectory directory;
     private final CorruptFolder corrupt;
     private final QuarantineIndex index = new QuarantineIndex();
+    /**
+     * The directory's format line. Version 1 holds entry files of {@link QuarantineEntryFormat}
+     * versions 1 and 2; a gateway that writes entries an older one cannot read raises it.
+     */
+    static final StoreFormat FORMAT = new StoreFormat("qubiq-quarantine", "quarantine", 1);
+
     private final QuarantineDirectoryLock lock;
     private final long maxBytes;
     private final Object writeLock = new Object();
@@ -102,7 +112,9 @@ public final class FileQuarantineStore implements QuarantineStore {
         QuarantineDirectoryLock lock = QuarantineDirectoryLock.acquire(dir);
         FileQuarantineStore store = new FileQuarantineStore(dir, maxBytes, lock, files, fileWrite);
         try {
+            StoreFormat.Check format = FORMAT.check(dir); // before recovery changes anything
             store.setAside = QuarantineRecovery.recover(store.directory, store.corrupt, store.index).setAside();
+            FORMAT.record(dir, format, files);
             return store;
         } catch (IOException | RuntimeException e) {
             try {

@@ -16,6 +16,7 @@ import java.util.OptionalLong;
  * &lt;dir&gt;/00000000000000000042.qentry        one committed entry (id as 20 zero-padded digits)
  * &lt;dir&gt;/00000000000000000042.qentry.tmp    an add in progress; never committed
  * &lt;dir&gt;/quarantine.lock                    owner's PID, OS-locked while open
+ * &lt;dir&gt;/FORMAT                             "qubiq-quarantine format 1"; newer: open refuses
  * &lt;dir&gt;/corrupt/                           damaged entries set aside, each with a .note
  * </pre>
  *

@@ -1,5 +1,6 @@
 package io.qubiq.storeforward.quarantine;
 
+import io.qubiq.fileops.StoreFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ final class QuarantineRecovery {
             }
             OptionalLong id = QuarantineDirectory.parseId(name);
             if (id.isEmpty()) {
-                if (!name.equals(QuarantineDirectoryLock.FILE_NAME)) {
+                if (!name.equals(QuarantineDirectoryLock.FILE_NAME) && !name.startsWith(StoreFormat.FILE_NAME)) {
                     LOG.warn("Ignoring {}: not a quarantine entry file; move it out of {}", file, directory.path());
                 }
                 continue;

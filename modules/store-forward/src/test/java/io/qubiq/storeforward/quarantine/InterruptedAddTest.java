@@ -1,5 +1,6 @@
 package io.qubiq.storeforward.quarantine;
 
+import io.qubiq.fileops.StoreFormat;
 import static io.qubiq.storeforward.quarantine.QuarantineStoreContract.add;
 import static io.qubiq.storeforward.quarantine.QuarantineStoreContract.entry;
 import static io.qubiq.storeforward.quarantine.QuarantineStoreContract.ids;
@@ -65,7 +66,7 @@ class InterruptedAddTest {
                 assertThat(store.setAside()).as(context + ": nothing committed, so nothing damaged").isZero();
                 assertThat(store.get(1).orElseThrow().item()).as(context).isEqualTo(item(1));
                 assertThat(filesIn(dir)).as(context).containsExactly("00000000000000000001.qentry",
-                        QuarantineDirectoryLock.FILE_NAME);
+                        StoreFormat.FILE_NAME, QuarantineDirectoryLock.FILE_NAME);
             }
         }
     }
@@ -87,7 +88,7 @@ class InterruptedAddTest {
 
             assertThat(store.contains(1)).isFalse();
             assertThat(store.usedBytes()).isZero();
-            assertThat(filesIn(dir)).containsExactly(QuarantineDirectoryLock.FILE_NAME);
+            assertThat(filesIn(dir)).containsExactly(StoreFormat.FILE_NAME, QuarantineDirectoryLock.FILE_NAME);
 
             diskFull.set(false);
             add(store, 1, FailureClass.PERMANENT);
