@@ -1,7 +1,6 @@
 package io.qubiq.app.outbound;
 
 import io.qubiq.app.config.OutboundConfig;
-import io.qubiq.app.pipelines.SqlRowMapper;
 import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.core.config.ConfigChecked.Violation;
 import io.qubiq.core.error.ConfigurationException;

@@ -3,6 +3,7 @@ package io.qubiq.benchmarks;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.sink.EncodedItems;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.sink.questdb.QuestDbRow;
@@ -42,7 +43,7 @@ final class DrainValve implements Sink<QuestDbRow>, EncodedWrites {
     }
 
     @Override
-    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
+    public void writeEncoded(EncodedItems items) throws GatewayException {
         synchronized (this) {
             while (passed >= limit) {
                 try {
@@ -54,7 +55,7 @@ final class DrainValve implements Sink<QuestDbRow>, EncodedWrites {
             }
         }
         try {
-            encoded.writeEncoded(items, offset);
+            encoded.writeEncoded(items);
         } catch (GatewayException | RuntimeException e) {
             synchronized (this) {
                 failures++;

@@ -4,6 +4,7 @@ import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.sink.EncodedItems;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.questdb.exec.ExecClient;
@@ -48,9 +49,9 @@ final class SchemaFirstSink implements Sink<QuestDbRow>, EncodedWrites {
 
     /** Buffered rows as bytes: the same tables first, then {@link QuestDbSink#writeEncoded}. */
     @Override
-    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
+    public void writeEncoded(EncodedItems items) throws GatewayException {
         ensureTables();
-        delegate.writeEncoded(items, offset);
+        delegate.writeEncoded(items);
     }
 
     private void ensureTables() throws GatewayException {

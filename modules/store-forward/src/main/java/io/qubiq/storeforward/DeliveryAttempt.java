@@ -222,17 +222,7 @@ final class DeliveryAttempt<T> {
         long started = nanoClock.getAsLong();
         try {
             if (encodedSink != null) {
-                // the buffered records themselves, each item after its envelope's header
-                List<byte[]> items = new ArrayList<>(run.size());
-                for (Decoded<T> item : run) {
-                    ItemEnvelope envelope = item.envelope();
-                    if (envelope.itemOffset() != ItemEnvelope.HEADER_BYTES) {
-                        throw new IllegalStateException("an envelope not read from the buffer (item at "
-                                + envelope.itemOffset() + ")");
-                    }
-                    items.add(envelope.bytes());
-                }
-                encodedSink.writeEncoded(items, ItemEnvelope.HEADER_BYTES);
+                encodedSink.writeEncoded(new EnvelopedItems<>(run)); // the buffered records, not copies
             } else {
                 List<T> values = new ArrayList<>(run.size());
                 for (Decoded<T> item : run) {

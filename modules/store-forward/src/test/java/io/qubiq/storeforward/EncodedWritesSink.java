@@ -3,6 +3,7 @@ package io.qubiq.storeforward;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.sink.EncodedItems;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.core.sink.Sink;
@@ -30,12 +31,12 @@ final class EncodedWritesSink<T> implements Sink<T>, EncodedWrites {
     }
 
     @Override
-    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
+    public void writeEncoded(EncodedItems items) throws GatewayException {
         List<T> decoded = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             try {
-                byte[] item = items.get(i);
-                decoded.add(codec.decode(Arrays.copyOfRange(item, offset, item.length)));
+                byte[] item = items.array(i);
+                decoded.add(codec.decode(Arrays.copyOfRange(item, items.offset(i), item.length)));
             } catch (PermanentException e) {
                 throw EncodedWrites.undecodable(i, e);
             }

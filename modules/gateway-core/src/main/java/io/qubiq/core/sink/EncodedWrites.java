@@ -28,15 +28,13 @@ public interface EncodedWrites {
 
     /**
      * Writes and flushes every item of {@code items}, each meant to be the bytes of {@link
-     * ItemCodec#encode} from {@code offset} to the end of its array (the forwarder hands over the
-     * buffered records themselves, whose items follow a header, instead of copying each item out);
-     * fails with {@link #undecodable} for the first that is not.
+     * ItemCodec#encode}; fails with {@link #undecodable} for the first that is not.
      */
-    void writeEncoded(List<byte[]> items, int offset) throws GatewayException;
+    void writeEncoded(EncodedItems items) throws GatewayException;
 
-    /** {@link #writeEncoded(List, int)} of items that are whole arrays. */
+    /** {@link #writeEncoded(EncodedItems)} of items that are whole arrays. */
     default void writeEncoded(List<byte[]> items) throws GatewayException {
-        writeEncoded(items, 0);
+        writeEncoded(EncodedItems.of(items));
     }
 
     /**

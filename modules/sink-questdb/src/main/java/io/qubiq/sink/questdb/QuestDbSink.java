@@ -4,6 +4,7 @@ import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.sink.EncodedItems;
 import io.qubiq.core.sink.EncodedWrites;
 import io.qubiq.core.sink.Sink;
 import io.questdb.client.Sender;
@@ -114,7 +115,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
      * anything of it is sent.
      */
     @Override
-    public void writeEncoded(List<byte[]> items, int offset) throws GatewayException {
+    public void writeEncoded(EncodedItems items) throws GatewayException {
         if (closed) {
             throw new IllegalStateException("QuestDB sink " + id + " is closed");
         }
@@ -124,7 +125,7 @@ public final class QuestDbSink implements Sink<QuestDbRow>, EncodedWrites {
         Sender s = sender();
         for (int i = 0; i < items.size(); i++) {
             try {
-                appender.appendEncoded(s, items.get(i), offset);
+                appender.appendEncoded(s, items.array(i), items.offset(i));
             } catch (PermanentException e) {
                 discardSender();
                 throw EncodedWrites.undecodable(i, e);

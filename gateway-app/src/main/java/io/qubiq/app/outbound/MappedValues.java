@@ -1,4 +1,4 @@
-package io.qubiq.app.pipelines;
+package io.qubiq.app.outbound;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

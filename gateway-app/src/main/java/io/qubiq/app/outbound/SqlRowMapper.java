@@ -1,4 +1,4 @@
-package io.qubiq.app.pipelines;
+package io.qubiq.app.outbound;
 
 import io.qubiq.pipeline.ItemMapper;
 import io.qubiq.pipeline.config.SqlOutputMapping;
