@@ -10,8 +10,8 @@ import io.qubiq.app.disk.DiskWatcher;
 import io.qubiq.core.disk.SpaceSource;
 import io.qubiq.app.config.QuestDbSection;
 import io.qubiq.app.history.HistorianAccess;
-import io.qubiq.app.questdb.EmbeddedQuestDb;
-import io.qubiq.app.questdb.FreePort;
+import io.qubiq.historian.embedded.EmbeddedQuestDb;
+import io.qubiq.app.runtime.FreePort;
 import io.qubiq.app.storeforward.ChannelsAccess;
 import io.qubiq.app.storeforward.DestinationParts;
 import io.qubiq.app.outbound.OutboundConnection;
@@ -284,7 +284,7 @@ public final class Gateway {
         QuestDbSinkConfig client = questdb.client();
         Optional<EmbeddedQuestDb> embedded = Optional.empty();
         if (questdb.embedded()) {
-            EmbeddedQuestDb server = new EmbeddedQuestDb(dataDir.resolve("questdb"), EmbeddedQuestDb.locateJar(),
+            EmbeddedQuestDb server = new EmbeddedQuestDb(dataDir.resolve("questdb"), EmbeddedQuestDb.locateJar(Gateway.class),
                     FreePort.orFixed(questdb.embeddedHttpPort()), FreePort.orFixed(questdb.embeddedPgPort()),
                     questdb.embeddedMaxHeapMb());
             client = client.withAddress(server.httpAddress());

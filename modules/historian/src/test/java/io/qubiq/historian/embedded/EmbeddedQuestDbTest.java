@@ -1,5 +1,6 @@
-package io.qubiq.app.questdb;
+package io.qubiq.historian.embedded;
 
+import io.qubiq.questdb.process.LoopbackPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -20,12 +21,12 @@ class EmbeddedQuestDbTest {
 
     @TempDir
     Path dir;
-    final int http = FreePort.orFixed(0);
+    final int http = LoopbackPorts.take(1).get(0);
     EmbeddedQuestDb questDb;
 
     @BeforeEach
     void startQuestDb() throws Exception {
-        questDb = new EmbeddedQuestDb(dir, EmbeddedQuestDb.locateJar(), http, FreePort.orFixed(0), 256);
+        questDb = new EmbeddedQuestDb(dir, questDbJar(), http, LoopbackPorts.take(1).get(0), 256);
         questDb.start();
     }
 
@@ -74,6 +75,11 @@ class EmbeddedQuestDbTest {
     private void assertStaysDown(long delaySeconds) {
         Duration quiet = Duration.ofSeconds(delaySeconds).plusSeconds(5); // QuestDB answers 3-4 s after it starts
         await("no restart after stop").during(quiet).atMost(quiet.plusSeconds(2)).until(() -> !ping(http));
+    }
+
+    /** The QuestDB jar of the test classpath; the gateway's own lookup ({@link EmbeddedQuestDb#locateJar(Class)}) looks beside the packaged jar. */
+    private static Path questDbJar() throws Exception {
+        return Path.of(io.questdb.ServerMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     private long pid() throws Exception {

@@ -1,4 +1,4 @@
-package io.qubiq.app.questdb;
+package io.qubiq.app.runtime;
 
 import io.qubiq.questdb.process.LoopbackPorts;
 

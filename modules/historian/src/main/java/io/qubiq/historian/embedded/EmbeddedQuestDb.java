@@ -1,4 +1,4 @@
-package io.qubiq.app.questdb;
+package io.qubiq.historian.embedded;
 
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.questdb.process.QuestDbLaunch;
@@ -265,14 +265,18 @@ public final class EmbeddedQuestDb implements Component {
         }
     }
 
-    /** The QuestDB jar next to the application: {@code lib/questdb-*.jar} beside the gateway jar (or classes). */
-    public static Path locateJar() {
+    /**
+     * The QuestDB jar next to the application: {@code lib/questdb-*.jar} beside the jar (or classes
+     * folder) that {@code application} was loaded from; the system property {@code qubiq.questdb.jar}
+     * overrides it.
+     */
+    public static Path locateJar(Class<?> application) {
         String override = System.getProperty("qubiq.questdb.jar");
         if (override != null) {
             return Path.of(override);
         }
         try {
-            Path code = Path.of(EmbeddedQuestDb.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path code = Path.of(application.getProtectionDomain().getCodeSource().getLocation().toURI());
             Path lib = code.getParent().resolve("lib");
             if (Files.isDirectory(lib)) {
                 try (var files = Files.list(lib)) {
