@@ -30,7 +30,7 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.storeforward", List.of(JDK, CORE, SLF4J, "io.qubiq.buffer..", FILE_OPS));
         ALLOWED.put("io.qubiq.audit", List.of(JDK, CORE, SLF4J, "io.qubiq.storeforward..", "io.qubiq.buffer..",
                 FILE_OPS));
-        ALLOWED.put("io.qubiq.losses", List.of(JDK, CORE, SLF4J));
+        ALLOWED.put("io.qubiq.losses", List.of(JDK, CORE, FILE_OPS, SLF4J));
         ALLOWED.put("io.qubiq.sink.questdb", List.of(JDK, CORE, SLF4J, "io.questdb.client.."));
         ALLOWED.put("io.qubiq.sink.sql", List.of(JDK, CORE, SLF4J, "com.zaxxer.hikari..", "org.postgresql.."));
         ALLOWED.put("io.qubiq.sink.mongodb", List.of(JDK, CORE, SLF4J, "com.mongodb..", "org.bson.."));
