@@ -2,8 +2,9 @@ package io.qubiq.app;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.qubiq.app.audit.AuditJournal;
+import io.qubiq.app.audit.AuditForwardTargets;
 import io.qubiq.app.audit.AuditJournalAccess;
+import io.qubiq.audit.AuditJournal;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.disk.DiskWatcher;
@@ -150,8 +151,8 @@ public final class Gateway {
                 monitor, PROBE_INTERVAL, events, clock);
         outbound.forEach((id, connection) -> channels.put(id, connection.channel()));
         // the audit journal: its own channel into the local audit store, started right after the console
-        this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(), outbound, monitor, PROBE_INTERVAL,
-                events, clock);
+        this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(),
+                AuditForwardTargets.of(config.audit(), outbound), monitor, PROBE_INTERVAL, events, clock);
         events.journalTo(auditJournal);
         channels.put(AuditJournal.CHANNEL, auditJournal.channel());
         Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);

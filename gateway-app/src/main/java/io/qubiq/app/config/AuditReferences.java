@@ -1,6 +1,6 @@
 package io.qubiq.app.config;
 
-import io.qubiq.app.audit.AuditJournal;
+import io.qubiq.app.audit.AuditForwardTargets;
 import io.qubiq.app.outbound.OutboundKinds;
 import io.qubiq.audit.AuditConfig;
 import io.qubiq.core.config.ConfigChecked.Violation;
@@ -30,10 +30,10 @@ final class AuditReferences {
                     : "; the outbound connections are " + String.join(", ", outbound.keySet()))));
         }
         OutboundKind<?, ?, ?> kind = OutboundKinds.of(connection);
-        if (AuditJournal.canForwardTo(kind.itemType())) {
+        if (AuditForwardTargets.canForwardTo(kind.itemType())) {
             return List.of();
         }
-        String accepted = OutboundKinds.all().stream().filter(k -> AuditJournal.canForwardTo(k.itemType()))
+        String accepted = OutboundKinds.all().stream().filter(k -> AuditForwardTargets.canForwardTo(k.itemType()))
                 .map(OutboundKind::name).collect(Collectors.joining(" or "));
         return List.of(new Violation(key, "connection " + id + " is a " + kind.name()
                 + " connection; the audit journal can be forwarded to a " + accepted + " connection only"));

@@ -1,6 +1,6 @@
 package io.qubiq.app.events;
 
-import io.qubiq.app.audit.AuditJournal;
+import io.qubiq.audit.AuditJournal;
 import io.qubiq.app.losses.LossRecorder;
 import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditEvent;

@@ -1,23 +1,15 @@
-package io.qubiq.app.audit;
+package io.qubiq.audit;
 
-import io.qubiq.app.outbound.OutboundConnection;
-import io.qubiq.audit.AuditConfig;
-import io.qubiq.audit.EntryIds;
-import io.qubiq.audit.JournalEntry;
-import io.qubiq.audit.JournalEntryCodec;
-import io.qubiq.audit.LocalAuditStore;
 import io.qubiq.buffer.OverflowPolicy;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.AuditNotJournaledAlarm;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.sink.Sink;
-import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ChannelException;
 import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.ChannelFullException;
-import io.qubiq.sink.sql.SqlRow;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,7 +17,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * The audit journal as the gateway runs it: every audit event gets an entry id and goes on the
  * {@code audit} store-and-forward channel ({@code <data>/connections/audit/buffer} and
  * {@code quarantine}, policy refuse), whose sink is the {@link LocalAuditStore} in
- * {@code <data>/audit/journal} (and, with {@code forward_to}, also a QuestDB connection's channel).
+ * {@code <data>/audit/journal} (and, with {@code forward_to}, also the channel of a QuestDB or SQL
+ * connection, as rows the application makes: {@link AuditForwarding}).
  *
  * <p>Nothing is dropped silently: an event the channel refuses (at its limit) or cannot take (its
  * storage failed, or it is stopped) is logged at ERROR with its content and raises the
@@ -73,18 +65,16 @@ public final class AuditJournal implements Component {
     }
 
     /**
-     * Builds the journal: the local store, the sink in front of it (forwarding to the
-     * {@code forward_to} connection when set; the configuration checked that it is a QuestDB or SQL one) and
-     * the channel. Nothing is opened or started here.
+     * Builds the journal: the local store, the sink in front of it (also handing each batch to
+     * {@code forwarding}'s channel when present: {@code audit.forward_to}, resolved by the application,
+     * which knows the connection kinds) and the channel. Nothing is opened or started here.
      */
-    public static AuditJournal build(AuditConfig config, Path dataDir, Map<String, OutboundConnection<?>> outbound,
+    public static AuditJournal build(AuditConfig config, Path dataDir, Optional<AuditForwarding<?>> forwarding,
                                      ConnectionMonitor monitor, Duration probeInterval, EventPublisher events,
                                      Clock clock) {
         LocalAuditStore store = new LocalAuditStore(CHANNEL, dataDir.resolve("audit").resolve("journal"), config, clock);
-        Sink<JournalEntry> sink = store;
-        if (config.forwardTo().isPresent()) {
-            sink = forwarding(store, outbound.get(config.forwardTo().get()));
-        }
+        Sink<JournalEntry> sink = forwarding.<Sink<JournalEntry>>map(target -> forwardingSink(store, target))
+                .orElse(store);
         Path dir = dataDir.resolve("connections").resolve(CHANNEL);
         StoreForwardChannel<JournalEntry> channel = ChannelBuilder.of(CHANNEL, config.storeAndForward(), sink,
                         new JournalEntryCodec())
@@ -98,18 +88,8 @@ public final class AuditJournal implements Component {
         return new AuditJournal(store, channel, events, clock);
     }
 
-    /** Whether entries can be forwarded to a connection whose items are {@code itemType}s: SQL or QuestDB rows. */
-    public static boolean canForwardTo(Class<?> itemType) {
-        return itemType == SqlRow.class || itemType == QuestDbRow.class;
-    }
-
-    /** The store, copying each entry as a row onto the target's channel (checked by the configuration). */
-    private static Sink<JournalEntry> forwarding(LocalAuditStore store, OutboundConnection<?> target) {
-        Optional<StoreForwardChannel<SqlRow>> sql = target.channelOf(SqlRow.class);
-        if (sql.isPresent()) {
-            return new ForwardingSink<>(store, sql.get(), AuditRows::sql);
-        }
-        return new ForwardingSink<>(store, target.channelOf(QuestDbRow.class).orElseThrow(), AuditRows::questDb);
+    private static <R> Sink<JournalEntry> forwardingSink(LocalAuditStore store, AuditForwarding<R> target) {
+        return new ForwardingSink<>(store, target);
     }
 
     @Override

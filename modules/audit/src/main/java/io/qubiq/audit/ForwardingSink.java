@@ -1,7 +1,5 @@
-package io.qubiq.app.audit;
+package io.qubiq.audit;
 
-import io.qubiq.audit.JournalEntry;
-import io.qubiq.audit.LocalAuditStore;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionStatus;
@@ -19,7 +17,7 @@ import java.util.function.Function;
  * it, one row per entry, to the forward connection's own channel (which buffers and retries as for any
  * of its writes). If that channel does not take them, the batch fails as transient and the audit channel
  * retries it: the local store skips the entries it already has (by id), so the retry only forwards again.
- * The rows are {@link AuditRows}' for the connection's kind (QuestDB or SQL).
+ * The rows are made by the {@link AuditForwarding} the application chose for the connection's kind.
  *
  * <p>Threading: called by the audit channel, one thread at a time.
  *
@@ -31,10 +29,10 @@ final class ForwardingSink<R> implements Sink<JournalEntry> {
     private final StoreForwardChannel<R> forward;
     private final Function<JournalEntry, R> rowOf;
 
-    ForwardingSink(LocalAuditStore local, StoreForwardChannel<R> forward, Function<JournalEntry, R> rowOf) {
+    ForwardingSink(LocalAuditStore local, AuditForwarding<R> target) {
         this.local = local;
-        this.forward = forward;
-        this.rowOf = rowOf;
+        this.forward = target.channel();
+        this.rowOf = target.rowOf();
     }
 
     @Override
