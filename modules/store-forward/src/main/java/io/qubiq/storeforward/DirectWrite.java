@@ -20,12 +20,14 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>permanent, the sink naming the rejected items and having written the others: only the
  *       rejected ones, one attempt each (they are quarantined in order from the buffer);
- *   <li>permanent otherwise, unknown outcome, or anything unclassified (a sink bug, an {@link Error}):
- *       the whole batch, one attempt each, so the attempt cap decides;
- *   <li>transient or configuration: the whole batch, no attempt (an outage never counts).
+ *   <li>permanent otherwise, unknown outcome, or anything unclassified (a sink bug, an {@link Error}
+ *       that is not the JVM's own such as {@code StackOverflowError}): the whole batch, one attempt
+ *       each, so the attempt cap decides (the buffer's delivery narrows it to the item at fault);
+ *   <li>transient or configuration: the whole batch, no attempt (an outage never counts);
+ *   <li>a failure of the JVM ({@code OutOfMemoryError}): the whole batch, one attempt each, and the
+ *       error is not swallowed: it comes back in the {@link Failure}, for the caller to rethrow once
+ *       the batch is safe in the buffer (the forwarder's supervisor then restarts the thread).
  * </ul>
- * An {@link Error} is not swallowed: it comes back in the {@link Failure}, for the caller to rethrow
- * once the batch is safe in the buffer (the forwarder's supervisor then restarts the thread).
  *
  * <p>Threading: holds no state; called by one thread at a time (see {@link StoreForwardChannel}).
  */
