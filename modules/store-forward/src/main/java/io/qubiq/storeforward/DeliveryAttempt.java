@@ -139,14 +139,23 @@ final class DeliveryAttempt<T> {
                 SlowDestinationAlarm.silent(connection, counters, clock), System::nanoTime);
     }
 
-    /**
-     * @param slow      raised while timeouts keep writes below {@code batch_max_items}
-     * @param nanoClock monotonic time, to measure how long writes take
-     */
+    /** With a write window of its own: see the constructor that takes one. */
     DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
                     QuarantineStore quarantine, ChannelCounters counters, Clock clock, SlowDestinationAlarm slow,
                     LongSupplier nanoClock) {
-        this.window = new WriteWindow(config.batchMaxItems());
+        this(connection, config, sink, reader, quarantine, counters, clock, slow, nanoClock,
+                new WriteWindow(config.batchMaxItems()));
+    }
+
+    /**
+     * @param slow      raised while timeouts keep writes below {@code batch_max_items}
+     * @param nanoClock monotonic time, to measure how long writes take
+     * @param window    how many items to write at a time; shared with the channel's {@link HandOffDelivery}
+     */
+    DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
+                    QuarantineStore quarantine, ChannelCounters counters, Clock clock, SlowDestinationAlarm slow,
+                    LongSupplier nanoClock, WriteWindow window) {
+        this.window = window;
         this.slow = slow;
         this.nanoClock = nanoClock;
         this.connection = connection;

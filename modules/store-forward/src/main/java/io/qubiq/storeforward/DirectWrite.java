@@ -42,8 +42,9 @@ final class DirectWrite<T> {
      * @param written      items the sink wrote although the write failed (a permanent rejection of others)
      * @param writtenBytes their encoded size
      * @param error        an {@link Error} the sink threw, to rethrow once {@code toBuffer} is buffered
+     * @param timedOut     the destination's timeout cut the write off (see {@link WriteWindow})
      */
-    record Failure(List<byte[]> toBuffer, int written, long writtenBytes, Optional<Error> error) {
+    record Failure(List<byte[]> toBuffer, int written, long writtenBytes, Optional<Error> error, boolean timedOut) {
 
         /** Rethrows the sink's {@link Error}, if it threw one. */
         void rethrowError() {
@@ -90,7 +91,7 @@ final class DirectWrite<T> {
                     yield whole(batch, 1, Optional.empty());
                 }
                 case FATAL -> whole(batch, 1, Optional.of((Error) e));
-                case OUTAGE, NO_VERDICT -> whole(batch, verdict.kind().attempts(), Optional.empty());
+                case OUTAGE, NO_VERDICT -> whole(batch, verdict.kind().attempts(), Optional.empty(), verdict.timedOut());
             });
         }
     }
@@ -99,7 +100,7 @@ final class DirectWrite<T> {
         List<byte[]> items = encoder.apply(batch);
         boolean indexesValid = e.rejected().stream().allMatch(r -> r.index() >= 0 && r.index() < items.size());
         if (!e.othersWritten() || !indexesValid) {
-            return new Failure(wrap(items, 1), 0, 0, Optional.empty());
+            return new Failure(wrap(items, 1), 0, 0, Optional.empty(), false);
         }
         // the sink wrote all but the rejected ones: only those go on, to be quarantined in order
         List<byte[]> rejected = new ArrayList<>();
@@ -109,11 +110,16 @@ final class DirectWrite<T> {
             rejectedBytes += items.get(item.index()).length;
         }
         long bytes = items.stream().mapToLong(b -> b.length).sum();
-        return new Failure(wrap(rejected, 1), batch.size() - rejected.size(), bytes - rejectedBytes, Optional.empty());
+        return new Failure(wrap(rejected, 1), batch.size() - rejected.size(), bytes - rejectedBytes, Optional.empty(),
+                false);
     }
 
     private Failure whole(List<T> batch, int attempts, Optional<Error> error) {
-        return new Failure(wrap(encoder.apply(batch), attempts), 0, 0, error);
+        return whole(batch, attempts, error, false);
+    }
+
+    private Failure whole(List<T> batch, int attempts, Optional<Error> error, boolean timedOut) {
+        return new Failure(wrap(encoder.apply(batch), attempts), 0, 0, error, timedOut);
     }
 
     private List<byte[]> wrap(List<byte[]> items, int attempts) {

@@ -72,8 +72,10 @@ final class Forwarder<T> implements Runnable {
     /** The last sequence of the last batch delivered in full; every record up to it is acknowledged. */
     private long deliveredThrough = Long.MIN_VALUE;
 
+    /** @param window how many items to write at a time, shared with the channel's {@link HandOffDelivery} */
     Forwarder(StoreForwardChannel<T> channel, ChannelConfig config, Sink<T> sink, ItemCodec<T> codec,
-              DurableBuffer buffer, QuarantineStore quarantine, Liveness liveness, EventPublisher events, Clock clock) {
+              DurableBuffer buffer, QuarantineStore quarantine, Liveness liveness, EventPublisher events, Clock clock,
+              WriteWindow window) {
         this.channel = channel;
         this.config = config;
         this.readAhead = new ReadAhead<>(channel.connection(), buffer.reader(), codec,
@@ -85,7 +87,7 @@ final class Forwarder<T> implements Runnable {
         this.backoff = new Backoff(config.backoffInitialMs(), config.backoffMaxMs(), new SplittableRandom());
         this.delivery = new DeliveryAttempt<>(channel.connection(), config, sink, buffer.reader(), quarantine,
                 channel.counters, clock, new SlowDestinationAlarm(channel.connection(), channel.counters, events, clock,
-                        () -> buffer.stats().usedBytes(), buffer.stats().maxBytes()), System::nanoTime);
+                        () -> buffer.stats().usedBytes(), buffer.stats().maxBytes()), System::nanoTime, window);
     }
 
     /** The thread this forwarder runs on, told when delivery works normally (after a restart). */

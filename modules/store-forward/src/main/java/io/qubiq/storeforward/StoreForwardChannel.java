@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li><i>Handed off</i> ({@link SubmitOutcome#HANDED_OFF}): nothing is buffered, the destination
  *       is not known to be down, fast path is enabled and the {@link HandOff} has room (one batch of
- *       {@code batch_max_items}): the batch waits in memory for the forwarder, which writes it next.
+ *       {@code batch_max_items}): the batch waits in memory for the forwarder, which writes it next
+ *       (or, while timeouts make it write fewer items at a time than the batch holds, buffers it
+ *       unwritten: see {@link WriteWindow}).
  *       If that write fails for any reason, the forwarder buffers the batch (keeping the attempt it
  *       used up) ahead of what is still handed off, and the latch closes. A {@code kill -9} or power
  *       loss loses what the hand-off holds, the same window as the tag bus's queue in front of it; a
@@ -213,9 +215,11 @@ public final class StoreForwardChannel<T> implements Component {
         }
         running = true;
         state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
-        handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct, config.batchMaxItems(),
+        WriteWindow window = new WriteWindow(config.batchMaxItems()); // one for both ways the forwarder writes
+        handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct, window, System::nanoTime,
                 events, clock);
-        forwarder = new Forwarder<>(this, config, sink, codec, buffer, quarantineStore, liveness, events, clock);
+        forwarder = new Forwarder<>(this, config, sink, codec, buffer, quarantineStore, liveness, events, clock,
+                window);
         // supervised: whatever kills the forwarder's thread, a new one takes over after a backoff
         forwarderThread = new io.qubiq.core.lifecycle.SupervisedThread("forwarder-" + connection, forwarder,
                 config.backoffInitialMs(), config.backoffMaxMs(), supervision);
