@@ -91,7 +91,8 @@ final class DirectWrite<T> {
                     yield whole(batch, 1, Optional.empty());
                 }
                 case FATAL -> whole(batch, 1, Optional.of((Error) e));
-                case OUTAGE, NO_VERDICT -> whole(batch, verdict.kind().attempts(), Optional.empty(), verdict.timedOut());
+                case OUTAGE, NO_VERDICT ->
+                        whole(batch, verdict.kind().attempts(), Optional.empty(), verdict.timedOut());
             });
         }
     }

@@ -95,7 +95,6 @@ public final class StoreForwardChannel<T> implements Component {
     private Quarantine<T> quarantine;
     private final DirectWrite<T> direct;
     private final ForwarderSupervision supervision;
-    private HandOffDelivery<T> handOffDelivery;
     private Forwarder<T> forwarder;
     private volatile io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
@@ -208,7 +207,7 @@ public final class StoreForwardChannel<T> implements Component {
         BufferStats stats = buffer.stats();
         latch = new OrderingLatch(stats.records() > 0);
         handOff = new HandOff<>(config.batchMaxItems());
-        quarantine = new Quarantine<>(connection, quarantineStore, codec, this, events, clock);
+        quarantine = new Quarantine<>(connection, quarantineStore, codec, this::requeue, wakeups, events, clock);
         if (stats.records() > 0) {
             log.info("Channel {}: {} items ({} bytes) buffered from before the restart; delivering them first",
                     connection, stats.records(), stats.usedBytes());
@@ -216,10 +215,10 @@ public final class StoreForwardChannel<T> implements Component {
         running = true;
         state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
         WriteWindow window = new WriteWindow(config.batchMaxItems()); // one for both ways the forwarder writes
-        handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct, window, System::nanoTime,
-                events, clock);
-        forwarder = new Forwarder<>(this, config, sink, codec, buffer, quarantineStore, liveness, events, clock,
-                window);
+        HandOffDelivery<T> handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct,
+                window, System::nanoTime, events, clock);
+        forwarder = new Forwarder<>(new ForwarderSide(), handOffDelivery, config, sink, codec, buffer, quarantineStore,
+                liveness, events, clock, window);
         // supervised: whatever kills the forwarder's thread, a new one takes over after a backoff
         forwarderThread = new io.qubiq.core.lifecycle.SupervisedThread("forwarder-" + connection, forwarder,
                 config.backoffInitialMs(), config.backoffMaxMs(), supervision);
@@ -254,19 +253,6 @@ public final class StoreForwardChannel<T> implements Component {
             quarantineStore.close();
         } finally {
             latch.exclusive().unlock();
-        }
-    }
-
-    boolean running() {
-        return running;
-    }
-
-    /** Called by the forwarder as it loops: publishes summed losses and notices failed fsyncs. */
-    void checkStorage() {
-        losses.flush();
-        DurableBuffer current = buffer;
-        if (current != null) {
-            losses.checkSyncFailures(() -> current.stats().syncFailures());
         }
     }
 
@@ -379,17 +365,6 @@ public final class StoreForwardChannel<T> implements Component {
     long forwarderRestarts() {
         io.qubiq.core.lifecycle.SupervisedThread supervisor = forwarderThread;
         return supervisor == null ? 0 : supervisor.restarts();
-    }
-
-    /** The forwarder's side of the hand-off. */
-    HandOffDelivery<T> handOffDelivery() {
-        return handOffDelivery;
-    }
-
-    /** True when handed-off batches wait for the forwarder. */
-    boolean handOffWaiting() {
-        HandOff<T> current = handOff;
-        return current != null && current.hasQueued();
     }
 
     /** On stop, with the exclusive latch lock: what the hand-off still holds goes to the buffer. */
@@ -577,11 +552,6 @@ public final class StoreForwardChannel<T> implements Component {
         return current;
     }
 
-    /** Called by the forwarder when it sees the buffer empty: opens the latch if it still is. */
-    boolean openLatchIfDrained() {
-        return latch.openIfEmpty(() -> buffer.stats().records() == 0);
-    }
-
     void state(ChannelState newState) {
         if (state != ChannelState.STOPPED || newState == ChannelState.STOPPED) {
             state = newState;
@@ -622,5 +592,59 @@ public final class StoreForwardChannel<T> implements Component {
                 counters.itemsQuarantined.get(), counters.deliveryAttempts.get(), store == null ? 0 : store.size(),
                 store == null ? 0 : store.usedBytes(), pressure.pressureActive(), pressure.refusing(),
                 lastError.map(ChannelCounters.LastError::message), lastError.map(ChannelCounters.LastError::at));
+    }
+
+    /** The channel as its forwarder sees it: what the forwarder needs, and no more. */
+    private final class ForwarderSide implements ForwarderContext {
+
+        @Override
+        public String connection() {
+            return connection;
+        }
+
+        @Override
+        public ChannelCounters counters() {
+            return counters;
+        }
+
+        @Override
+        public Wakeups wakeups() {
+            return wakeups;
+        }
+
+        @Override
+        public boolean running() {
+            return running;
+        }
+
+        @Override
+        public void checkStorage() {
+            losses.flush();
+            DurableBuffer current = buffer;
+            if (current != null) {
+                losses.checkSyncFailures(() -> current.stats().syncFailures());
+            }
+        }
+
+        @Override
+        public ChannelState state() {
+            return StoreForwardChannel.this.state();
+        }
+
+        @Override
+        public void state(ChannelState newState) {
+            StoreForwardChannel.this.state(newState);
+        }
+
+        @Override
+        public boolean handOffWaiting() {
+            HandOff<T> current = handOff;
+            return current != null && current.hasQueued();
+        }
+
+        @Override
+        public boolean openLatchIfDrained() {
+            return latch.openIfEmpty(() -> buffer.stats().records() == 0);
+        }
     }
 }

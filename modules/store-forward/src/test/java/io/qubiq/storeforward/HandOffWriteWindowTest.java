@@ -53,9 +53,11 @@ class HandOffWriteWindowTest {
 
     /** Everything so far delivered and the latch open again (the forwarder found the buffer empty). */
     private void awaitCaughtUp(int received) {
-        await().atMost(Duration.ofSeconds(20)).until(() -> sink.received().size() == received
-                && channel.status().bufferedItems() == 0
-                && (channel.status().state() == ChannelState.IDLE || channel.status().state() == ChannelState.FAST_PATH));
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            ChannelStatus status = channel.status();
+            return sink.received().size() == received && status.bufferedItems() == 0
+                    && (status.state() == ChannelState.IDLE || status.state() == ChannelState.FAST_PATH);
+        });
     }
 
     @Test
