@@ -1,8 +1,6 @@
 package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
-import io.qubiq.buffer.BufferFullException;
-import io.qubiq.buffer.BufferIOException;
 import io.qubiq.buffer.BufferOptions;
 import io.qubiq.buffer.BufferStats;
 import io.qubiq.buffer.DurableBuffer;
@@ -99,10 +97,8 @@ public final class StoreForwardChannel<T> implements Component {
     private volatile io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
-    /** True from a disk-full append failure until an append succeeds: logged once per such spell. */
-    private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
-    private final java.util.concurrent.atomic.AtomicBoolean heldForDisk = new java.util.concurrent.atomic.AtomicBoolean();
+    private final BufferAppender appender;
 
     /** Opens the channel's durable buffer with the water-mark listener the channel provides. */
     @FunctionalInterface
@@ -141,6 +137,8 @@ public final class StoreForwardChannel<T> implements Component {
         this.synchronous = config.durability() == io.qubiq.buffer.Durability.ALWAYS;
         this.direct = new DirectWrite<>(connection, sink, this::encode, counters, clock);
         this.supervision = new ForwarderSupervision(connection, counters, events, clock);
+        this.appender = new BufferAppender(connection, bufferOptions.overflowPolicy(), counters, pressure, losses,
+                wakeups, clock, () -> diskReserve, () -> state = ChannelState.FULL);
         liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
     }
 
@@ -160,23 +158,6 @@ public final class StoreForwardChannel<T> implements Component {
      */
     public void diskReserve(io.qubiq.core.disk.DiskReserve reserve) {
         this.diskReserve = Objects.requireNonNull(reserve, "reserve");
-    }
-
-    /** Holds or releases the buffer's size when the disk's state changed; true while held. */
-    private boolean holdForDisk() {
-        boolean critical = diskReserve.critical();
-        if (heldForDisk.get() != critical && heldForDisk.compareAndSet(!critical, critical)) {
-            buffer.holdSize(critical);
-            if (critical) {
-                log.warn("Channel {}: disk almost full: its buffer stops growing ({} bytes) and behaves as at its"
-                        + " max_bytes ({}) until space is freed", connection, buffer.stats().usedBytes(),
-                        bufferOptions.overflowPolicy() == OverflowPolicy.REFUSE
-                                ? "refusing new items" : "dropping its oldest items");
-            } else {
-                log.info("Channel {}: disk space is back; the buffer may grow to its max_bytes again", connection);
-            }
-        }
-        return critical;
     }
 
     @Override
@@ -441,85 +422,11 @@ public final class StoreForwardChannel<T> implements Component {
 
     /**
      * Appends under a latch lock the caller holds, then closes the latch and wakes the forwarder. The
-     * first {@code alreadyIn} payloads were counted in when they were handed off.
+     * first {@code alreadyIn} payloads were counted in when they were handed off. See {@link BufferAppender}.
      */
     io.qubiq.buffer.SequenceRange appendLocked(OrderingLatch latch, List<byte[]> payloads, int alreadyIn)
             throws ChannelFullException, ChannelException {
-        if (payloads.isEmpty()) {
-            return null;
-        }
-        boolean diskCritical = holdForDisk();
-        io.qubiq.buffer.SequenceRange range;
-        try {
-            range = buffer.appendBatch(payloads);
-        } catch (BufferFullException e) {
-            state = ChannelState.FULL;
-            long refusedBytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
-            BufferStats stats = buffer.stats();
-            pressure.noteRefused(payloads.size());
-            if (diskCritical) {
-                losses.refusedDiskFull(payloads.size(), refusedBytes);
-                throw ChannelFullException.diskAlmostFull(connection, stats.usedBytes(), e);
-            }
-            losses.refused(payloads.size(), refusedBytes);
-            throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
-        } catch (BufferIOException e) {
-            counters.error("buffer: " + e.getMessage(), clock.instant());
-            storageFailed(latch, payloads, alreadyIn, e);
-            throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
-                    + e.getMessage(), e);
-        } catch (BufferException | IllegalStateException e) {
-            counters.error("buffer: " + e.getMessage(), clock.instant());
-            throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
-                    + e.getMessage(), e);
-        }
-        latch.close();
-        if (diskFullLogged.get() && diskFullLogged.getAndSet(false)) {
-            log.info("Channel {}: its buffer stores new items again", connection);
-        }
-        long bytes = 0;
-        for (int i = alreadyIn; i < payloads.size(); i++) {
-            bytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
-        }
-        counters.itemsIn.addAndGet(payloads.size() - alreadyIn);
-        counters.bytesIn.add(bytes);
-        pressure.noteAppended(buffer.stats(), diskCritical);
-        wakeups.signal(Wakeups.Reason.DATA);
-        return range;
-    }
-
-    /**
-     * After an append failed on the disk: the first records of a batch may be stored all the same
-     * ({@link BufferIOException#storedRecords()}); they are counted in and the latch closes behind
-     * them, so nothing overtakes them. On a full disk, the producer's items that were not stored are
-     * told to the loss ledger as {@code disk_full} (items counted in at a hand-off are the hand-off's
-     * to account for).
-     */
-    private void storageFailed(OrderingLatch latch, List<byte[]> payloads, int alreadyIn, BufferIOException e) {
-        int stored = Math.min(e.storedRecords(), payloads.size());
-        if (stored > 0) {
-            latch.close();
-            for (int i = alreadyIn; i < stored; i++) {
-                counters.itemsIn.incrementAndGet();
-                counters.bytesIn.add(payloads.get(i).length - ItemEnvelope.HEADER_BYTES);
-            }
-            wakeups.signal(Wakeups.Reason.DATA);
-        }
-        if (!e.diskFull()) {
-            return;
-        }
-        long lostBytes = 0;
-        int from = Math.max(alreadyIn, stored);
-        for (int i = from; i < payloads.size(); i++) {
-            lostBytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
-        }
-        if (payloads.size() > from) {
-            if (!diskFullLogged.getAndSet(true)) {
-                log.error("Channel {}: the disk is full: its buffer cannot store new items ({}); they are refused and"
-                        + " entered in the loss ledger as disk_full until space is freed", connection, e.getMessage());
-            }
-            losses.writeFailedDiskFull(payloads.size() - from, lostBytes);
-        }
+        return appender.append(buffer, latch, payloads, alreadyIn);
     }
 
     /** Puts items from the quarantine back on the buffer, durably, behind the current backlog. */
