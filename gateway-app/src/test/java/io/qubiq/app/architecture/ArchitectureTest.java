@@ -60,6 +60,20 @@ class ArchitectureTest {
                 .check(production);
     }
 
+    /**
+     * Inside the store-and-forward package the channel owns its forwarder and its quarantine service
+     * and hands them what they need (a small context, a requeue callback); they never reach back into
+     * the channel, so the dependencies between the three point one way.
+     */
+    @Test
+    void theForwarderAndTheQuarantineDoNotDependOnTheirChannel() {
+        noClasses().that().haveNameMatching("io\\.qubiq\\.storeforward\\.(Forwarder|Quarantine)(\\$.*)?")
+                .should().dependOnClassesThat()
+                .haveNameMatching("io\\.qubiq\\.storeforward\\.StoreForwardChannel(\\$.*)?")
+                .as("Forwarder and Quarantine do not depend on StoreForwardChannel (docs/ARCHITECTURE.md)")
+                .check(production);
+    }
+
     @Test
     void theRuleCatchesAForbiddenDependency() {
         // A test-only class in the tag bus's package that reaches into the console: the rule must flag it.

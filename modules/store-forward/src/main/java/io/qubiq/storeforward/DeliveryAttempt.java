@@ -47,9 +47,16 @@ import org.slf4j.LoggerFactory;
  *       {@code max_delivery_attempts} it is quarantined as "sink failure: &lt;class&gt;: &lt;message&gt;",
  *       idempotent sink or not, so one item can never stop a channel. An item whose decoding crashes
  *       the codec the same way is quarantined at the cap as "codec failure: ...".
- *   <li><b>{@link Error}</b> from the sink (such as {@code OutOfMemoryError}): one more attempt for each
- *       item of the write, then the error is rethrown: it ends the forwarder's thread, which its
- *       supervisor restarts (see {@link Forwarder}).
+ *       An {@link Error} that is not the JVM's own ({@code StackOverflowError}, {@code
+ *       NoClassDefFoundError}, {@code AssertionError}, ...) is handled the same way, on the same
+ *       thread (see {@link DeliveryPolicy}).
+ *   <li><b>A failure of the JVM</b> ({@code OutOfMemoryError}, {@code InternalError}): the first time,
+ *       nothing is counted and the error is rethrown: it ends the forwarder's thread, which its
+ *       supervisor restarts with backoff and its alarm (see {@link Forwarder}). If the restarted
+ *       forwarder's write fails so again (nothing delivered in between), the batch is bisected as for
+ *       an unclassified exception; each failure of the lone item counts an attempt and is rethrown,
+ *       and at {@code max_delivery_attempts} the item is quarantined as "sink failure: ..." and
+ *       delivery goes on.
  * </ul>
  *
  * A sink with {@link EncodedWrites} gets the items' bytes instead of decoded items; every rule
@@ -122,6 +129,8 @@ final class DeliveryAttempt<T> {
     private final WriteWindow window;
     private final SlowDestinationAlarm slow;
     private final LongSupplier nanoClock;
+    /** A write failed with a JVM error and nothing was delivered since: the next such failure is narrowed. */
+    private boolean jvmFailedBefore;
 
     /** Without the destination-slow alarm: see the constructor that takes one. */
     DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
@@ -130,14 +139,23 @@ final class DeliveryAttempt<T> {
                 SlowDestinationAlarm.silent(connection, counters, clock), System::nanoTime);
     }
 
-    /**
-     * @param slow      raised while timeouts keep writes below {@code batch_max_items}
-     * @param nanoClock monotonic time, to measure how long writes take
-     */
+    /** With a write window of its own: see the constructor that takes one. */
     DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
                     QuarantineStore quarantine, ChannelCounters counters, Clock clock, SlowDestinationAlarm slow,
                     LongSupplier nanoClock) {
-        this.window = new WriteWindow(config.batchMaxItems());
+        this(connection, config, sink, reader, quarantine, counters, clock, slow, nanoClock,
+                new WriteWindow(config.batchMaxItems()));
+    }
+
+    /**
+     * @param slow      raised while timeouts keep writes below {@code batch_max_items}
+     * @param nanoClock monotonic time, to measure how long writes take
+     * @param window    how many items to write at a time; shared with the channel's {@link HandOffDelivery}
+     */
+    DeliveryAttempt(String connection, ChannelConfig config, Sink<T> sink, BufferReader reader,
+                    QuarantineStore quarantine, ChannelCounters counters, Clock clock, SlowDestinationAlarm slow,
+                    LongSupplier nanoClock, WriteWindow window) {
+        this.window = window;
         this.slow = slow;
         this.nanoClock = nanoClock;
         this.connection = connection;
@@ -201,6 +219,7 @@ final class DeliveryAttempt<T> {
                 acknowledge(entry.sequence());
             }
             writeRun(run);
+            jvmFailedBefore = false;
             return new Outcome(Kind.DONE, "");
         } catch (Stop stop) {
             return new Outcome(stop.kind, stop.getMessage(), stop.diskFull);
@@ -252,13 +271,7 @@ final class DeliveryAttempt<T> {
                 }
                 case REJECTED -> permanent(run, verdict.rejection());
                 case SINK_BUG -> sinkFailed(run, e, verdict.reason());
-                case FATAL -> {
-                    long now = clock.millis();
-                    for (Decoded<T> item : run) {
-                        failedOnce(item.sequence(), item.envelope(), now);
-                    }
-                    throw (Error) e;
-                }
+                case FATAL -> jvmFailed(run, (Error) e, verdict.reason());
             }
             return;
         }
@@ -368,11 +381,42 @@ final class DeliveryAttempt<T> {
     }
 
     /**
+     * The JVM failed during the write ({@code OutOfMemoryError}): rethrown at once the first time, so
+     * the supervisor restarts the thread and raises its alarm; failing so again, narrowed as for a
+     * sink bug, and the lone item that keeps failing so is quarantined at the cap.
+     */
+    private void jvmFailed(List<Decoded<T>> run, Error e, String reason) throws Stop {
+        counters.error(reason, clock.instant());
+        if (run.size() > 1 && !jvmFailedBefore) {
+            jvmFailedBefore = true;
+            throw e;
+        }
+        if (run.size() > 1) {
+            log.warn("Sink of {} threw {} again writing {} items; writing them in halves to find an item it fails on",
+                    connection, e.toString(), run.size());
+            int middle = run.size() / 2;
+            writeRun(new ArrayList<>(run.subList(0, middle)));
+            writeRun(new ArrayList<>(run.subList(middle, run.size())));
+            return;
+        }
+        Decoded<T> item = run.get(0);
+        int attempts = failedOnce(item.sequence(), item.envelope(), clock.millis());
+        if (attempts < config.maxDeliveryAttempts()) {
+            jvmFailedBefore = true;
+            throw e;
+        }
+        log.error("Sink of {} threw {} writing item {} alone {} times; setting it aside", connection, e.toString(),
+                item.sequence(), attempts, e);
+        quarantineItem(item, FailureClass.UNKNOWN_OUTCOME, reason, stackHead(e));
+        acknowledge(item.sequence());
+    }
+
+    /**
      * The codec crashed decoding an item: an attempt; set aside at the cap (the caller acknowledges
      * it), else retried after backoff.
      */
     private void codecFailed(PreparedBatch.CodecFailed<T> entry) throws Stop {
-        RuntimeException e = entry.error();
+        Throwable e = entry.error();
         String reason = CODEC_FAILURE + describe(e);
         counters.error(reason, clock.instant());
         int attempts = failedOnce(entry.sequence(), entry.envelope(), clock.millis());

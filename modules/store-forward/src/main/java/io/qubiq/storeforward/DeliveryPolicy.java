@@ -23,12 +23,31 @@ import io.qubiq.core.error.UnknownOutcomeException;
  *   <tr><td>{@code UnknownOutcomeException}</td><td>{@link Kind#NO_VERDICT}</td><td>1</td>
  *       <td>retried; at {@code max_delivery_attempts} quarantined as "outcome unknown" (not for an
  *       idempotent destination)</td></tr>
- *   <tr><td>any other exception (a bug in a sink)</td><td>{@link Kind#SINK_BUG}</td><td>1</td>
- *       <td>narrowed to the item it fails on, retried, quarantined at the attempt cap</td></tr>
- *   <tr><td>an {@link Error}</td><td>{@link Kind#FATAL}</td><td>1</td>
+ *   <tr><td>any other exception (a bug in a sink), and an {@link Error} other than the JVM's own
+ *       (below): {@code StackOverflowError}, {@code LinkageError} such as {@code NoClassDefFoundError},
+ *       {@code AssertionError}, ...</td><td>{@link Kind#SINK_BUG}</td><td>1</td>
+ *       <td>narrowed to the item it fails on, retried after backoff, quarantined at the attempt cap
+ *       as "sink failure: &lt;class&gt;: &lt;message&gt;"; the forwarder's thread goes on</td></tr>
+ *   <tr><td>a failure of the JVM itself: a {@link VirtualMachineError} other than
+ *       {@code StackOverflowError} ({@code OutOfMemoryError}, {@code InternalError})</td>
+ *       <td>{@link Kind#FATAL}</td><td>1 (from the buffer: once narrowed)</td>
  *       <td>the items are made safe in the buffer, then the error is rethrown: the thread's
- *       supervisor restarts it</td></tr>
+ *       supervisor raises {@code forwarder_failed} and restarts it. Should the same write fail so
+ *       again, it is narrowed like a sink bug, each failure of the lone item rethrown; at the attempt
+ *       cap that item is quarantined as "sink failure: ..."</td></tr>
  * </table>
+ *
+ * <p><b>Why errors split this way.</b> Most errors a sink or codec throws are about the payload: a
+ * deeply nested item overflows the stack, a rarely used class fails to link, an assertion trips on
+ * an odd shape. They are bugs like any unclassified exception, the stack is unwound when they are
+ * caught, and the item that causes them every time must not stop the channel, so they are capped.
+ * A JVM out of heap (or broken) is usually not the item's fault: it is reported loudly (alarm,
+ * restart with backoff) and not counted against a whole batch. But an item that makes the sink
+ * exhaust the heap every time must not stop the channel for ever either: once a retry fails the
+ * same way, the write is narrowed to that item and the attempt cap applies to it. In a JVM that is
+ * short of heap for everything, this quarantines items one at a time, each after
+ * {@code max_delivery_attempts} restarts with the alarm raised; nothing is lost (an operator retries
+ * them from the quarantine).
  *
  * <p>Stateless and thread-safe.
  */
@@ -78,8 +97,18 @@ final class DeliveryPolicy {
         if (failure instanceof GatewayException typed) {
             return new Verdict(kindOf(typed.failureClass()), failure, failure.getMessage());
         }
-        return new Verdict(failure instanceof Error ? Kind.FATAL : Kind.SINK_BUG, failure,
+        return new Verdict(jvmFailure(failure) ? Kind.FATAL : Kind.SINK_BUG, failure,
                 DeliveryAttempt.sinkFailure(failure));
+    }
+
+    /**
+     * True for a failure of the JVM rather than of the code that ran on it: a {@link
+     * VirtualMachineError} other than {@link StackOverflowError} (which deep recursion on one payload
+     * causes, and which is over once the stack unwound). Everything else a sink or codec throws is a
+     * bug that one item may trigger every time.
+     */
+    static boolean jvmFailure(Throwable failure) {
+        return failure instanceof VirtualMachineError && !(failure instanceof StackOverflowError);
     }
 
     private static Kind kindOf(FailureClass failureClass) {

@@ -20,12 +20,14 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>permanent, the sink naming the rejected items and having written the others: only the
  *       rejected ones, one attempt each (they are quarantined in order from the buffer);
- *   <li>permanent otherwise, unknown outcome, or anything unclassified (a sink bug, an {@link Error}):
- *       the whole batch, one attempt each, so the attempt cap decides;
- *   <li>transient or configuration: the whole batch, no attempt (an outage never counts).
+ *   <li>permanent otherwise, unknown outcome, or anything unclassified (a sink bug, an {@link Error}
+ *       that is not the JVM's own such as {@code StackOverflowError}): the whole batch, one attempt
+ *       each, so the attempt cap decides (the buffer's delivery narrows it to the item at fault);
+ *   <li>transient or configuration: the whole batch, no attempt (an outage never counts);
+ *   <li>a failure of the JVM ({@code OutOfMemoryError}): the whole batch, one attempt each, and the
+ *       error is not swallowed: it comes back in the {@link Failure}, for the caller to rethrow once
+ *       the batch is safe in the buffer (the forwarder's supervisor then restarts the thread).
  * </ul>
- * An {@link Error} is not swallowed: it comes back in the {@link Failure}, for the caller to rethrow
- * once the batch is safe in the buffer (the forwarder's supervisor then restarts the thread).
  *
  * <p>Threading: holds no state; called by one thread at a time (see {@link StoreForwardChannel}).
  */
@@ -40,8 +42,9 @@ final class DirectWrite<T> {
      * @param written      items the sink wrote although the write failed (a permanent rejection of others)
      * @param writtenBytes their encoded size
      * @param error        an {@link Error} the sink threw, to rethrow once {@code toBuffer} is buffered
+     * @param timedOut     the destination's timeout cut the write off (see {@link WriteWindow})
      */
-    record Failure(List<byte[]> toBuffer, int written, long writtenBytes, Optional<Error> error) {
+    record Failure(List<byte[]> toBuffer, int written, long writtenBytes, Optional<Error> error, boolean timedOut) {
 
         /** Rethrows the sink's {@link Error}, if it threw one. */
         void rethrowError() {
@@ -88,7 +91,8 @@ final class DirectWrite<T> {
                     yield whole(batch, 1, Optional.empty());
                 }
                 case FATAL -> whole(batch, 1, Optional.of((Error) e));
-                case OUTAGE, NO_VERDICT -> whole(batch, verdict.kind().attempts(), Optional.empty());
+                case OUTAGE, NO_VERDICT ->
+                        whole(batch, verdict.kind().attempts(), Optional.empty(), verdict.timedOut());
             });
         }
     }
@@ -97,7 +101,7 @@ final class DirectWrite<T> {
         List<byte[]> items = encoder.apply(batch);
         boolean indexesValid = e.rejected().stream().allMatch(r -> r.index() >= 0 && r.index() < items.size());
         if (!e.othersWritten() || !indexesValid) {
-            return new Failure(wrap(items, 1), 0, 0, Optional.empty());
+            return new Failure(wrap(items, 1), 0, 0, Optional.empty(), false);
         }
         // the sink wrote all but the rejected ones: only those go on, to be quarantined in order
         List<byte[]> rejected = new ArrayList<>();
@@ -107,11 +111,16 @@ final class DirectWrite<T> {
             rejectedBytes += items.get(item.index()).length;
         }
         long bytes = items.stream().mapToLong(b -> b.length).sum();
-        return new Failure(wrap(rejected, 1), batch.size() - rejected.size(), bytes - rejectedBytes, Optional.empty());
+        return new Failure(wrap(rejected, 1), batch.size() - rejected.size(), bytes - rejectedBytes, Optional.empty(),
+                false);
     }
 
     private Failure whole(List<T> batch, int attempts, Optional<Error> error) {
-        return new Failure(wrap(encoder.apply(batch), attempts), 0, 0, error);
+        return whole(batch, attempts, error, false);
+    }
+
+    private Failure whole(List<T> batch, int attempts, Optional<Error> error, boolean timedOut) {
+        return new Failure(wrap(encoder.apply(batch), attempts), 0, 0, error, timedOut);
     }
 
     private List<byte[]> wrap(List<byte[]> items, int attempts) {

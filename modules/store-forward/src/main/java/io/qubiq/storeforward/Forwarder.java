@@ -47,6 +47,9 @@ import org.slf4j.LoggerFactory;
  * {@link ForwarderSupervision}), from the last acknowledgement, with the delivery attempts counted
  * so far (an item that keeps crashing the sink is quarantined at the attempt cap).
  *
+ * <p>Owned by its {@link StoreForwardChannel}, which it sees only through a {@link ForwarderContext}
+ * (the dependency points one way, pinned by an ArchUnit rule).
+ *
  * <p>Threading: owns the buffer's reader; runs on its supervised thread ({@code forwarder-<connection>},
  * one at a time), and reads ahead on one more ({@code forwarder-<connection>-read-ahead}), which
  * {@link #close} ends once the channel stopped.
@@ -57,7 +60,8 @@ final class Forwarder<T> implements Runnable {
     private static final long IDLE_RECHECK_MS = 1_000;
     private static final long STALLED_RECHECK_MS = 5_000;
 
-    private final StoreForwardChannel<T> channel;
+    private final ForwarderContext channel;
+    private final HandOffDelivery<T> handOff;
     private final ChannelConfig config;
     private final ReadAhead<T> readAhead;
     private final Liveness liveness;
@@ -72,9 +76,16 @@ final class Forwarder<T> implements Runnable {
     /** The last sequence of the last batch delivered in full; every record up to it is acknowledged. */
     private long deliveredThrough = Long.MIN_VALUE;
 
-    Forwarder(StoreForwardChannel<T> channel, ChannelConfig config, Sink<T> sink, ItemCodec<T> codec,
-              DurableBuffer buffer, QuarantineStore quarantine, Liveness liveness, EventPublisher events, Clock clock) {
+    /**
+     * @param channel what the forwarder needs of the channel that owns it
+     * @param handOff the forwarder's side of the channel's hand-off
+     * @param window  how many items to write at a time, shared with {@code handOff}
+     */
+    Forwarder(ForwarderContext channel, HandOffDelivery<T> handOff, ChannelConfig config, Sink<T> sink,
+              ItemCodec<T> codec, DurableBuffer buffer, QuarantineStore quarantine, Liveness liveness,
+              EventPublisher events, Clock clock, WriteWindow window) {
         this.channel = channel;
+        this.handOff = handOff;
         this.config = config;
         this.readAhead = new ReadAhead<>(channel.connection(), buffer.reader(), codec,
                 sink instanceof EncodedWrites, config.batchMaxItems(), config.batchMaxBytes());
@@ -83,9 +94,10 @@ final class Forwarder<T> implements Runnable {
         this.clock = clock;
         this.quarantine = quarantine;
         this.backoff = new Backoff(config.backoffInitialMs(), config.backoffMaxMs(), new SplittableRandom());
+        SlowDestinationAlarm slow = new SlowDestinationAlarm(channel.connection(), channel.counters(), events, clock,
+                () -> buffer.stats().usedBytes(), buffer.stats().maxBytes());
         this.delivery = new DeliveryAttempt<>(channel.connection(), config, sink, buffer.reader(), quarantine,
-                channel.counters, clock, new SlowDestinationAlarm(channel.connection(), channel.counters, events, clock,
-                        () -> buffer.stats().usedBytes(), buffer.stats().maxBytes()), System::nanoTime);
+                channel.counters(), clock, slow, System::nanoTime, window);
     }
 
     /** The thread this forwarder runs on, told when delivery works normally (after a restart). */
@@ -127,13 +139,13 @@ final class Forwarder<T> implements Runnable {
     private void step() throws InterruptedException {
         if (liveness.state() == ConnectionState.DOWN) {
             channel.state(ChannelState.GATED);
-            channel.wakeups.await(EnumSet.of(Wakeups.Reason.LIVENESS), IDLE_RECHECK_MS);
+            channel.wakeups().await(EnumSet.of(Wakeups.Reason.LIVENESS), IDLE_RECHECK_MS);
             return;
         }
-        channel.wakeups.clear(Wakeups.Reason.DATA);
+        channel.wakeups().clear(Wakeups.Reason.DATA);
         if (channel.handOffWaiting()) {
             // handed-off items are older than anything in the buffer: they go first
-            HandOffDelivery.Result result = channel.handOffDelivery().deliver();
+            HandOffDelivery.Result result = handOff.deliver();
             if (result.acknowledged() != Long.MIN_VALUE) {
                 deliveredThrough = result.acknowledged();
             }
@@ -155,13 +167,13 @@ final class Forwarder<T> implements Runnable {
                 if (channel.state() != ChannelState.FAST_PATH) {
                     channel.state(ChannelState.IDLE);
                 }
-                channel.wakeups.await(EnumSet.of(Wakeups.Reason.DATA), IDLE_RECHECK_MS);
+                channel.wakeups().await(EnumSet.of(Wakeups.Reason.DATA), IDLE_RECHECK_MS);
             }
             return;
         }
         if (shouldLinger(batch)) {
             long waited = config.lingerMs() - (clock.millis() - batch.firstAppendTimeMillis());
-            channel.wakeups.await(Set.of(), Math.max(1, waited));
+            channel.wakeups().await(Set.of(), Math.max(1, waited));
             return;
         }
         channel.state(ChannelState.DRAINING);
@@ -194,7 +206,7 @@ final class Forwarder<T> implements Runnable {
             log.warn("Delivery to {} failed ({}); retrying the same batch with backoff until it succeeds",
                     channel.connection(), why);
         }
-        channel.wakeups.await(EnumSet.of(Wakeups.Reason.LIVENESS), delay);
+        channel.wakeups().await(EnumSet.of(Wakeups.Reason.LIVENESS), delay);
     }
 
     private void stall(String why) throws InterruptedException {
@@ -205,7 +217,7 @@ final class Forwarder<T> implements Runnable {
                     quarantine.maxBytes()));
             log.error("Delivery to {} is stopped: {}", channel.connection(), why);
         }
-        channel.wakeups.await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
+        channel.wakeups().await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
     }
 
     /** The quarantine's write failed (not its limit): the same stop, its own alarm, retried alike. */
@@ -218,7 +230,7 @@ final class Forwarder<T> implements Runnable {
             log.error("Delivery to {} is stopped: {}; the item stays in the buffer and is set aside as soon as the"
                     + " write succeeds", channel.connection(), why);
         }
-        channel.wakeups.await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
+        channel.wakeups().await(EnumSet.of(Wakeups.Reason.OPERATOR), STALLED_RECHECK_MS);
     }
 
     private void clearStall() {
@@ -236,7 +248,7 @@ final class Forwarder<T> implements Runnable {
     }
 
     private void failed(String what, Exception e) throws InterruptedException {
-        channel.counters.error(what, clock.instant());
+        channel.counters().error(what, clock.instant());
         log.error("Forwarder of {}: {}", channel.connection(), what);
         backOff(what);
     }

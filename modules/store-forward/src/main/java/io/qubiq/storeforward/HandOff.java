@@ -16,6 +16,12 @@ import java.util.List;
  * latch is open first moves the whole hand-off into the buffer ({@link #spill}), in order, the
  * in-flight batch first.
  *
+ * <p><b>Slow destinations.</b> The forwarder takes whole batches up to the channel's {@link
+ * WriteWindow} (at least one batch), so a handed-off write is never larger than the destination was
+ * last able to take; a single batch larger than a window that timeouts shrank is not written from
+ * here but moved into the buffer unwritten, in order, and delivered in smaller pieces from there
+ * ({@link HandOffDelivery}).
+ *
  * <p><b>A spilled in-flight batch.</b> When a spill copies the batch in flight into the buffer, its
  * sequence range is remembered: if the write then succeeds, the forwarder acknowledges that range
  * (the copies are at the head of the buffer: it was empty before the spill), so nothing is

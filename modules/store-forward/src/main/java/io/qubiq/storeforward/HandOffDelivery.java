@@ -10,13 +10,21 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The forwarder's side of the {@link HandOff}: writes the oldest handed-off batches (up to one batch)
- * with a {@link DirectWrite}, and when that write fails moves what must be kept into the buffer ahead
- * of what is still handed off, closing the latch (the buffer's forwarder loop takes over from there).
+ * The forwarder's side of the {@link HandOff}: writes the oldest handed-off batches (up to the
+ * {@link WriteWindow}'s items, at least one batch) with a {@link DirectWrite}, and when that write
+ * fails moves what must be kept into the buffer ahead of what is still handed off, closing the latch
+ * (the buffer's forwarder loop takes over from there).
+ *
+ * <p>The write window is the one the buffer's {@link DeliveryAttempt} uses: a handed-off write the
+ * destination's timeout cut off shrinks it, and a quick one lets it grow, as for buffered writes.
+ * While timeouts keep it below a batch, a handed-off batch larger than the window is not written
+ * from memory (it would time out again, costing each item an attempt): it is moved into the buffer
+ * unwritten, with what is queued behind it, and delivered from there in pieces of the window's size.
  *
  * <p>Whatever the write throws, the batch in flight is resolved before this returns or throws: an
  * {@link Error} is rethrown only after the batch is in the buffer, so a restarted forwarder finds
@@ -33,18 +41,25 @@ final class HandOffDelivery<T> {
     private final OrderingLatch latch;
     private final BufferReader reader;
     private final DirectWrite<T> direct;
-    private final int batchMaxItems;
+    private final WriteWindow window;
+    private final LongSupplier nanoClock;
     private final EventPublisher events;
     private final Clock clock;
 
+    /**
+     * @param window    how many items to write at a time, shared with the buffer's {@link DeliveryAttempt}
+     * @param nanoClock monotonic time, to measure how long writes take
+     */
     HandOffDelivery(StoreForwardChannel<T> channel, HandOff<T> handOff, OrderingLatch latch, BufferReader reader,
-                    DirectWrite<T> direct, int batchMaxItems, EventPublisher events, Clock clock) {
+                    DirectWrite<T> direct, WriteWindow window, LongSupplier nanoClock, EventPublisher events,
+                    Clock clock) {
         this.channel = channel;
         this.handOff = handOff;
         this.latch = latch;
         this.reader = reader;
         this.direct = direct;
-        this.batchMaxItems = batchMaxItems;
+        this.window = window;
+        this.nanoClock = nanoClock;
         this.events = events;
         this.clock = clock;
     }
@@ -62,14 +77,32 @@ final class HandOffDelivery<T> {
 
     /**
      * Writes the oldest handed-off batches. On any failure the batch goes to the buffer (and an
-     * {@link Error} the sink threw is rethrown after that).
+     * {@link Error} the sink threw is rethrown after that); so does a batch larger than the write
+     * window, unwritten.
      */
     Result deliver() {
-        List<T> batch = handOff.take(batchMaxItems);
+        List<T> batch = handOff.take(window.items());
         if (batch.isEmpty()) {
             return Result.NOTHING;
         }
+        if (batch.size() > window.items()) {
+            // the destination takes fewer at a time now: the buffer's delivery writes it in pieces
+            List<byte[]> unwritten;
+            try {
+                unwritten = channel.encode(batch);
+            } catch (RuntimeException | Error e) {
+                release(batch.size(), "could not be encoded for the buffer: " + e);
+                throw e;
+            }
+            List<byte[]> payloads = new ArrayList<>(unwritten.size());
+            for (byte[] item : unwritten) {
+                payloads.add(ItemEnvelope.wrap(0, 0, item));
+            }
+            keep(payloads);
+            return Result.NOTHING;
+        }
         Optional<DirectWrite.Failure> failed;
+        long started = nanoClock.getAsLong();
         try {
             failed = direct.write(batch);
         } catch (RuntimeException | Error e) {
@@ -77,15 +110,20 @@ final class HandOffDelivery<T> {
             release(batch.size(), "could not be encoded for the buffer after their write failed: " + e);
             throw e;
         }
+        long elapsed = nanoClock.getAsLong() - started;
         ChannelCounters counters = channel.counters;
         if (failed.isPresent()) {
             DirectWrite.Failure failure = failed.get();
+            if (failure.timedOut() && batch.size() > 1) {
+                window.timedOut(batch.size(), elapsed);
+            }
             counters.itemsDelivered.addAndGet(failure.written());
             counters.bytesOut.add(failure.writtenBytes());
             keep(failure.toBuffer());
             failure.rethrowError();
             return Result.NOTHING;
         }
+        window.succeeded(batch.size(), elapsed);
         counters.itemsDelivered.addAndGet(batch.size());
         counters.bytesOut.add(handOff.inFlightBytes());
         SequenceRange copies = handOff.complete();

@@ -44,10 +44,11 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
     }
 
     /**
-     * An envelope whose item crashed the codec with an unclassified exception (a codec bug, not a
-     * refusal): it counts as a delivery attempt and is quarantined at the attempt cap.
+     * An envelope whose item crashed the codec with an unclassified exception or an {@link Error} that
+     * is not the JVM's own (a codec bug, not a refusal; see {@link DeliveryPolicy#jvmFailure}): it
+     * counts as a delivery attempt and is quarantined at the attempt cap.
      */
-    record CodecFailed<T>(BufferedRecord record, ItemEnvelope envelope, RuntimeException error) implements Entry<T> {
+    record CodecFailed<T>(BufferedRecord record, ItemEnvelope envelope, Throwable error) implements Entry<T> {
     }
 
     static <T> PreparedBatch<T> empty() {
@@ -76,6 +77,11 @@ record PreparedBatch<T>(List<Entry<T>> entries) {
             } catch (PermanentException e) {
                 entries.add(new Undecodable<>(record, envelope.get(), e.getMessage()));
             } catch (RuntimeException e) {
+                entries.add(new CodecFailed<>(record, envelope.get(), e));
+            } catch (Error e) {
+                if (DeliveryPolicy.jvmFailure(e)) {
+                    throw e;
+                }
                 entries.add(new CodecFailed<>(record, envelope.get(), e));
             }
         }

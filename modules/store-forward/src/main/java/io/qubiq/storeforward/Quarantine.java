@@ -35,6 +35,9 @@ import org.slf4j.LoggerFactory;
  * buffer before its quarantine entry is removed, so a crash in between leaves it in both places
  * (delivered once more after an operator drops the leftover entry), never in neither.
  *
+ * <p>Owned by its {@link StoreForwardChannel}, which it reaches only through a {@link Requeue}
+ * callback and the forwarder's {@link Wakeups} (the dependency points one way).
+ *
  * <p>Threading: safe for concurrent operators and the forwarder.
  */
 public final class Quarantine<T> {
@@ -48,10 +51,20 @@ public final class Quarantine<T> {
     private final String connection;
     private final QuarantineStore store;
     private final ItemCodec<T> codec;
-    private final StoreForwardChannel<T> channel;
+    private final Requeue requeue;
+    private final Wakeups wakeups;
     private final EventPublisher events;
     private final Clock clock;
     private final Duration verdictWait;
+
+    /**
+     * Puts items from the quarantine back on the channel's buffer, durably, behind the current
+     * backlog (what was handed off in memory first); the channel that owns this queue provides it.
+     */
+    @FunctionalInterface
+    interface Requeue {
+        void requeue(List<byte[]> items) throws ChannelFullException, ChannelException;
+    }
 
     /** One entry with a readable rendering of its item. */
     public record Preview(QuarantineEntry entry, String preview, int itemBytes) {
@@ -94,19 +107,24 @@ public final class Quarantine<T> {
         }
     }
 
-    Quarantine(String connection, QuarantineStore store, ItemCodec<T> codec, StoreForwardChannel<T> channel,
+    /**
+     * @param requeue puts retried items back on the channel's buffer
+     * @param wakeups the channel's forwarder, woken when an operator acted
+     */
+    Quarantine(String connection, QuarantineStore store, ItemCodec<T> codec, Requeue requeue, Wakeups wakeups,
                EventPublisher events, Clock clock) {
-        this(connection, store, codec, channel, events, clock, VERDICT_WAIT);
+        this(connection, store, codec, requeue, wakeups, events, clock, VERDICT_WAIT);
     }
 
     /** @param verdictWait how long a retry waits for its items' verdicts before it answers */
-    Quarantine(String connection, QuarantineStore store, ItemCodec<T> codec, StoreForwardChannel<T> channel,
+    Quarantine(String connection, QuarantineStore store, ItemCodec<T> codec, Requeue requeue, Wakeups wakeups,
                EventPublisher events, Clock clock, Duration verdictWait) {
         this.verdictWait = verdictWait;
         this.connection = connection;
         this.store = store;
         this.codec = codec;
-        this.channel = channel;
+        this.requeue = requeue;
+        this.wakeups = wakeups;
         this.events = events;
         this.clock = clock;
     }
@@ -178,7 +196,7 @@ public final class Quarantine<T> {
                 }
             }
             try {
-                channel.requeue(chunk);
+                requeue.requeue(chunk);
             } catch (ChannelFullException | ChannelException e) {
                 chunkPending.values().forEach(retried::withdraw);
                 chunkIds.forEach(id -> failed.put(id, e.getMessage()));
@@ -341,7 +359,7 @@ public final class Quarantine<T> {
         log.info("{} {} {} quarantined item(s) of {}{}", user, verb, done.size(), connection,
                 failed.isEmpty() ? "" : "; " + failed.size() + " failed: " + failed);
         if (!done.isEmpty()) {
-            channel.wakeups.signal(Wakeups.Reason.OPERATOR);
+            wakeups.signal(Wakeups.Reason.OPERATOR);
         }
     }
 

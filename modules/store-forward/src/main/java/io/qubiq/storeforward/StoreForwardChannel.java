@@ -1,8 +1,6 @@
 package io.qubiq.storeforward;
 
 import io.qubiq.buffer.BufferException;
-import io.qubiq.buffer.BufferFullException;
-import io.qubiq.buffer.BufferIOException;
 import io.qubiq.buffer.BufferOptions;
 import io.qubiq.buffer.BufferStats;
 import io.qubiq.buffer.DurableBuffer;
@@ -31,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li><i>Handed off</i> ({@link SubmitOutcome#HANDED_OFF}): nothing is buffered, the destination
  *       is not known to be down, fast path is enabled and the {@link HandOff} has room (one batch of
- *       {@code batch_max_items}): the batch waits in memory for the forwarder, which writes it next.
+ *       {@code batch_max_items}): the batch waits in memory for the forwarder, which writes it next
+ *       (or, while timeouts make it write fewer items at a time than the batch holds, buffers it
+ *       unwritten: see {@link WriteWindow}).
  *       If that write fails for any reason, the forwarder buffers the batch (keeping the attempt it
  *       used up) ahead of what is still handed off, and the latch closes. A {@code kill -9} or power
  *       loss loses what the hand-off holds, the same window as the tag bus's queue in front of it; a
@@ -93,15 +93,12 @@ public final class StoreForwardChannel<T> implements Component {
     private Quarantine<T> quarantine;
     private final DirectWrite<T> direct;
     private final ForwarderSupervision supervision;
-    private HandOffDelivery<T> handOffDelivery;
     private Forwarder<T> forwarder;
     private volatile io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
-    /** True from a disk-full append failure until an append succeeds: logged once per such spell. */
-    private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
-    private final java.util.concurrent.atomic.AtomicBoolean heldForDisk = new java.util.concurrent.atomic.AtomicBoolean();
+    private final BufferAppender appender;
 
     /** Opens the channel's durable buffer with the water-mark listener the channel provides. */
     @FunctionalInterface
@@ -140,6 +137,8 @@ public final class StoreForwardChannel<T> implements Component {
         this.synchronous = config.durability() == io.qubiq.buffer.Durability.ALWAYS;
         this.direct = new DirectWrite<>(connection, sink, this::encode, counters, clock);
         this.supervision = new ForwarderSupervision(connection, counters, events, clock);
+        this.appender = new BufferAppender(connection, bufferOptions.overflowPolicy(), counters, pressure, losses,
+                wakeups, clock, () -> diskReserve, () -> state = ChannelState.FULL);
         liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
     }
 
@@ -159,23 +158,6 @@ public final class StoreForwardChannel<T> implements Component {
      */
     public void diskReserve(io.qubiq.core.disk.DiskReserve reserve) {
         this.diskReserve = Objects.requireNonNull(reserve, "reserve");
-    }
-
-    /** Holds or releases the buffer's size when the disk's state changed; true while held. */
-    private boolean holdForDisk() {
-        boolean critical = diskReserve.critical();
-        if (heldForDisk.get() != critical && heldForDisk.compareAndSet(!critical, critical)) {
-            buffer.holdSize(critical);
-            if (critical) {
-                log.warn("Channel {}: disk almost full: its buffer stops growing ({} bytes) and behaves as at its"
-                        + " max_bytes ({}) until space is freed", connection, buffer.stats().usedBytes(),
-                        bufferOptions.overflowPolicy() == OverflowPolicy.REFUSE
-                                ? "refusing new items" : "dropping its oldest items");
-            } else {
-                log.info("Channel {}: disk space is back; the buffer may grow to its max_bytes again", connection);
-            }
-        }
-        return critical;
     }
 
     @Override
@@ -206,16 +188,18 @@ public final class StoreForwardChannel<T> implements Component {
         BufferStats stats = buffer.stats();
         latch = new OrderingLatch(stats.records() > 0);
         handOff = new HandOff<>(config.batchMaxItems());
-        quarantine = new Quarantine<>(connection, quarantineStore, codec, this, events, clock);
+        quarantine = new Quarantine<>(connection, quarantineStore, codec, this::requeue, wakeups, events, clock);
         if (stats.records() > 0) {
             log.info("Channel {}: {} items ({} bytes) buffered from before the restart; delivering them first",
                     connection, stats.records(), stats.usedBytes());
         }
         running = true;
         state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
-        handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct, config.batchMaxItems(),
-                events, clock);
-        forwarder = new Forwarder<>(this, config, sink, codec, buffer, quarantineStore, liveness, events, clock);
+        WriteWindow window = new WriteWindow(config.batchMaxItems()); // one for both ways the forwarder writes
+        HandOffDelivery<T> handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct,
+                window, System::nanoTime, events, clock);
+        forwarder = new Forwarder<>(new ForwarderSide(), handOffDelivery, config, sink, codec, buffer, quarantineStore,
+                liveness, events, clock, window);
         // supervised: whatever kills the forwarder's thread, a new one takes over after a backoff
         forwarderThread = new io.qubiq.core.lifecycle.SupervisedThread("forwarder-" + connection, forwarder,
                 config.backoffInitialMs(), config.backoffMaxMs(), supervision);
@@ -250,19 +234,6 @@ public final class StoreForwardChannel<T> implements Component {
             quarantineStore.close();
         } finally {
             latch.exclusive().unlock();
-        }
-    }
-
-    boolean running() {
-        return running;
-    }
-
-    /** Called by the forwarder as it loops: publishes summed losses and notices failed fsyncs. */
-    void checkStorage() {
-        losses.flush();
-        DurableBuffer current = buffer;
-        if (current != null) {
-            losses.checkSyncFailures(() -> current.stats().syncFailures());
         }
     }
 
@@ -377,17 +348,6 @@ public final class StoreForwardChannel<T> implements Component {
         return supervisor == null ? 0 : supervisor.restarts();
     }
 
-    /** The forwarder's side of the hand-off. */
-    HandOffDelivery<T> handOffDelivery() {
-        return handOffDelivery;
-    }
-
-    /** True when handed-off batches wait for the forwarder. */
-    boolean handOffWaiting() {
-        HandOff<T> current = handOff;
-        return current != null && current.hasQueued();
-    }
-
     /** On stop, with the exclusive latch lock: what the hand-off still holds goes to the buffer. */
     private void keepHandOffOnStop() {
         HandOff<T> current = handOff;
@@ -462,85 +422,11 @@ public final class StoreForwardChannel<T> implements Component {
 
     /**
      * Appends under a latch lock the caller holds, then closes the latch and wakes the forwarder. The
-     * first {@code alreadyIn} payloads were counted in when they were handed off.
+     * first {@code alreadyIn} payloads were counted in when they were handed off. See {@link BufferAppender}.
      */
     io.qubiq.buffer.SequenceRange appendLocked(OrderingLatch latch, List<byte[]> payloads, int alreadyIn)
             throws ChannelFullException, ChannelException {
-        if (payloads.isEmpty()) {
-            return null;
-        }
-        boolean diskCritical = holdForDisk();
-        io.qubiq.buffer.SequenceRange range;
-        try {
-            range = buffer.appendBatch(payloads);
-        } catch (BufferFullException e) {
-            state = ChannelState.FULL;
-            long refusedBytes = payloads.stream().mapToLong(p -> p.length - ItemEnvelope.HEADER_BYTES).sum();
-            BufferStats stats = buffer.stats();
-            pressure.noteRefused(payloads.size());
-            if (diskCritical) {
-                losses.refusedDiskFull(payloads.size(), refusedBytes);
-                throw ChannelFullException.diskAlmostFull(connection, stats.usedBytes(), e);
-            }
-            losses.refused(payloads.size(), refusedBytes);
-            throw new ChannelFullException(connection, stats.usedBytes(), stats.maxBytes(), e);
-        } catch (BufferIOException e) {
-            counters.error("buffer: " + e.getMessage(), clock.instant());
-            storageFailed(latch, payloads, alreadyIn, e);
-            throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
-                    + e.getMessage(), e);
-        } catch (BufferException | IllegalStateException e) {
-            counters.error("buffer: " + e.getMessage(), clock.instant());
-            throw new ChannelException("store-and-forward buffer of '" + connection + "' could not store the batch: "
-                    + e.getMessage(), e);
-        }
-        latch.close();
-        if (diskFullLogged.get() && diskFullLogged.getAndSet(false)) {
-            log.info("Channel {}: its buffer stores new items again", connection);
-        }
-        long bytes = 0;
-        for (int i = alreadyIn; i < payloads.size(); i++) {
-            bytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
-        }
-        counters.itemsIn.addAndGet(payloads.size() - alreadyIn);
-        counters.bytesIn.add(bytes);
-        pressure.noteAppended(buffer.stats(), diskCritical);
-        wakeups.signal(Wakeups.Reason.DATA);
-        return range;
-    }
-
-    /**
-     * After an append failed on the disk: the first records of a batch may be stored all the same
-     * ({@link BufferIOException#storedRecords()}); they are counted in and the latch closes behind
-     * them, so nothing overtakes them. On a full disk, the producer's items that were not stored are
-     * told to the loss ledger as {@code disk_full} (items counted in at a hand-off are the hand-off's
-     * to account for).
-     */
-    private void storageFailed(OrderingLatch latch, List<byte[]> payloads, int alreadyIn, BufferIOException e) {
-        int stored = Math.min(e.storedRecords(), payloads.size());
-        if (stored > 0) {
-            latch.close();
-            for (int i = alreadyIn; i < stored; i++) {
-                counters.itemsIn.incrementAndGet();
-                counters.bytesIn.add(payloads.get(i).length - ItemEnvelope.HEADER_BYTES);
-            }
-            wakeups.signal(Wakeups.Reason.DATA);
-        }
-        if (!e.diskFull()) {
-            return;
-        }
-        long lostBytes = 0;
-        int from = Math.max(alreadyIn, stored);
-        for (int i = from; i < payloads.size(); i++) {
-            lostBytes += payloads.get(i).length - ItemEnvelope.HEADER_BYTES;
-        }
-        if (payloads.size() > from) {
-            if (!diskFullLogged.getAndSet(true)) {
-                log.error("Channel {}: the disk is full: its buffer cannot store new items ({}); they are refused and"
-                        + " entered in the loss ledger as disk_full until space is freed", connection, e.getMessage());
-            }
-            losses.writeFailedDiskFull(payloads.size() - from, lostBytes);
-        }
+        return appender.append(buffer, latch, payloads, alreadyIn);
     }
 
     /** Puts items from the quarantine back on the buffer, durably, behind the current backlog. */
@@ -571,11 +457,6 @@ public final class StoreForwardChannel<T> implements Component {
             throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
         }
         return current;
-    }
-
-    /** Called by the forwarder when it sees the buffer empty: opens the latch if it still is. */
-    boolean openLatchIfDrained() {
-        return latch.openIfEmpty(() -> buffer.stats().records() == 0);
     }
 
     void state(ChannelState newState) {
@@ -618,5 +499,59 @@ public final class StoreForwardChannel<T> implements Component {
                 counters.itemsQuarantined.get(), counters.deliveryAttempts.get(), store == null ? 0 : store.size(),
                 store == null ? 0 : store.usedBytes(), pressure.pressureActive(), pressure.refusing(),
                 lastError.map(ChannelCounters.LastError::message), lastError.map(ChannelCounters.LastError::at));
+    }
+
+    /** The channel as its forwarder sees it: what the forwarder needs, and no more. */
+    private final class ForwarderSide implements ForwarderContext {
+
+        @Override
+        public String connection() {
+            return connection;
+        }
+
+        @Override
+        public ChannelCounters counters() {
+            return counters;
+        }
+
+        @Override
+        public Wakeups wakeups() {
+            return wakeups;
+        }
+
+        @Override
+        public boolean running() {
+            return running;
+        }
+
+        @Override
+        public void checkStorage() {
+            losses.flush();
+            DurableBuffer current = buffer;
+            if (current != null) {
+                losses.checkSyncFailures(() -> current.stats().syncFailures());
+            }
+        }
+
+        @Override
+        public ChannelState state() {
+            return StoreForwardChannel.this.state();
+        }
+
+        @Override
+        public void state(ChannelState newState) {
+            StoreForwardChannel.this.state(newState);
+        }
+
+        @Override
+        public boolean handOffWaiting() {
+            HandOff<T> current = handOff;
+            return current != null && current.hasQueued();
+        }
+
+        @Override
+        public boolean openLatchIfDrained() {
+            return latch.openIfEmpty(() -> buffer.stats().records() == 0);
+        }
     }
 }

@@ -13,6 +13,10 @@ package io.qubiq.storeforward;
  * A destination that stays slow therefore settles at a size that fits, instead of paying a timeout
  * every few writes to probe upwards; one that speeds up grows back to full batches.
  *
+ * <p>One per channel, shared by both ways the forwarder writes: batches read back from the buffer
+ * ({@link DeliveryAttempt}) and batches handed off in memory ({@link HandOffDelivery}), so a timeout
+ * on either shrinks the size both write at.
+ *
  * <p>Threading: owned by the forwarder thread.
  */
 final class WriteWindow {

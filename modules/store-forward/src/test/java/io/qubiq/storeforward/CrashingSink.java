@@ -15,7 +15,7 @@ import java.util.function.Predicate;
  * A sink with bugs, in front of a {@link ScriptedSink} that records what gets through: it throws an
  * {@link Error} once on the next write (then holds the write after it until {@link #release}, so a
  * test can look at the channel while its forwarder is being restarted), and throws an unclassified
- * exception for every batch that holds a chosen item.
+ * exception (or an {@link Error}) for every batch that holds a chosen item.
  */
 final class CrashingSink implements Sink<String> {
 
@@ -23,7 +23,7 @@ final class CrashingSink implements Sink<String> {
     private final AtomicReference<Error> nextError = new AtomicReference<>();
     private volatile CountDownLatch hold = new CountDownLatch(0);
     private volatile Predicate<String> crashOn = item -> false;
-    private volatile Function<String, RuntimeException> crash = item -> new IllegalStateException(item);
+    private volatile Function<String, ? extends Throwable> crash = item -> new IllegalStateException(item);
 
     CrashingSink(ScriptedSink<String> behind) {
         this.behind = behind;
@@ -44,6 +44,13 @@ final class CrashingSink implements Sink<String> {
     CrashingSink crashOn(Predicate<String> item, Function<String, RuntimeException> exception) {
         crashOn = item;
         crash = exception;
+        return this;
+    }
+
+    /** Every write of a batch holding an item {@code item} matches throws the {@link Error} {@code error} makes. */
+    CrashingSink errorOn(Predicate<String> item, Function<String, Error> error) {
+        crashOn = item;
+        crash = error;
         return this;
     }
 
@@ -68,7 +75,11 @@ final class CrashingSink implements Sink<String> {
         }
         for (String item : batch) {
             if (crashOn.test(item)) {
-                throw crash.apply(item);
+                Throwable thrown = crash.apply(item);
+                if (thrown instanceof Error crashError) {
+                    throw crashError;
+                }
+                throw (RuntimeException) thrown;
             }
         }
         behind.write(batch);

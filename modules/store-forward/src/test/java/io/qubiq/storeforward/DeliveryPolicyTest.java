@@ -63,5 +63,17 @@ class DeliveryPolicyTest {
         assertThat(verdict.kind()).isEqualTo(Kind.FATAL);
         assertThat(verdict.reason()).isEqualTo("sink failure: java.lang.OutOfMemoryError: Java heap space");
         assertThat(Kind.FATAL.attempts()).isOne();
+        assertThat(DeliveryPolicy.judge(new InternalError("broken")).kind()).isEqualTo(Kind.FATAL);
+    }
+
+    @Test
+    void anErrorThatIsNotTheJvmsOwnIsASinkBugCappedLikeAnyOther() {
+        for (Error error : List.of(new StackOverflowError("deep item"), new NoClassDefFoundError("com/example/Mapper"),
+                new AssertionError("odd shape"), new ExceptionInInitializerError("static init"))) {
+            Verdict verdict = DeliveryPolicy.judge(error);
+            assertThat(verdict.kind()).as(error.toString()).isEqualTo(Kind.SINK_BUG);
+            assertThat(verdict.reason()).isEqualTo("sink failure: " + error.getClass().getName() + ": "
+                    + error.getMessage());
+        }
     }
 }
