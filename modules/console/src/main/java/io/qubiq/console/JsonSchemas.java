@@ -70,19 +70,19 @@ final class JsonSchemas {
             return Map.of("type", "integer");
         }
         if (c == Duration.class) {
-            return Map.of("type", "number", "description", "seconds");
+            return schema("type", "number", "description", "seconds");
         }
         if (NUMBERS.contains(c)) {
             return Map.of("type", "number");
         }
         if (c == Instant.class) {
-            return Map.of("type", "string", "format", "date-time");
+            return schema("type", "string", "format", "date-time");
         }
         if (c == LocalDate.class) {
-            return Map.of("type", "string", "format", "date");
+            return schema("type", "string", "format", "date");
         }
         if (c.isEnum()) {
-            return Map.of("type", "string", "enum", Arrays.stream(c.getEnumConstants()).map(e -> ((Enum<?>) e).name())
+            return schema("type", "string", "enum", Arrays.stream(c.getEnumConstants()).map(e -> ((Enum<?>) e).name())
                     .toList());
         }
         if (c.isRecord()) {
@@ -109,10 +109,10 @@ final class JsonSchemas {
             return nullable(of(arguments[0]));
         }
         if (Collection.class.isAssignableFrom(raw)) {
-            return Map.of("type", "array", "items", of(arguments[0]));
+            return schema("type", "array", "items", of(arguments[0]));
         }
         if (Map.class.isAssignableFrom(raw) && arguments[0] == String.class) {
-            return Map.of("type", "object", "additionalProperties", of(arguments[1]));
+            return schema("type", "object", "additionalProperties", of(arguments[1]));
         }
         throw unsupported(type);
     }
@@ -173,6 +173,15 @@ final class JsonSchemas {
             return schema;
         }
         return Map.of("anyOf", List.of(schema, Map.of("type", "null")));
+    }
+
+    /** A schema from keys and values, in that order (the document reads the same on every start). */
+    private static Map<String, Object> schema(Object... keysAndValues) {
+        Map<String, Object> schema = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            schema.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return schema;
     }
 
     private static IllegalArgumentException unsupported(Type type) {

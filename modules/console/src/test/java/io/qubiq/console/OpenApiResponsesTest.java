@@ -57,7 +57,7 @@ class OpenApiResponsesTest {
     }
 
     @Test
-    void everyEndpointNamesTheSchemaOfItsSuccessBody() {
+    void everyEndpointNamesTheSchemaOfItsSuccessBody() throws Exception {
         List<String> missing = new ArrayList<>();
         for (Endpoint endpoint : console.server.endpoints()) {
             JsonNode success = operation(endpoint).path("responses").path(Integer.toString(endpoint.reply().status()));
@@ -70,7 +70,8 @@ class OpenApiResponsesTest {
         }
         assertThat(missing).isEmpty();
         assertThat(doc.at("/paths/~1api~1v1~1store-forward/get/responses/200/content/application~1json/schema"))
-                .hasToString("{\"type\":\"array\",\"items\":{\"$ref\":\"#/components/schemas/StoreForwardAccess.Channel\"}}");
+                .isEqualTo(JSON.readTree("{\"type\": \"array\", \"items\": "
+                        + "{\"$ref\": \"#/components/schemas/StoreForwardAccess.Channel\"}}"));
     }
 
     @Test
