@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
 import io.qubiq.testkit.http.ConsoleClient;
+import io.qubiq.testkit.http.JsonSchemaChecker;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -137,7 +138,7 @@ class OpenApiResponsesTest {
                 .path(Integer.toString(response.statusCode())).at("/content/application~1json/schema");
         assertThat(schema.isMissingNode()).as("the description names status %d of %s", response.statusCode(), template)
                 .isFalse();
-        assertThat(new SchemaChecker(doc).violations(JSON.readTree(response.body()), schema))
+        assertThat(new JsonSchemaChecker(doc).violations(JSON.readTree(response.body()), schema))
                 .as(response.body()).isEmpty();
     }
 
@@ -145,7 +146,7 @@ class OpenApiResponsesTest {
     void theCheckerRejectsABodyThatDoesNotMatchItsSchema() throws Exception {
         ObjectNode channel = (ObjectNode) JSON.readTree(admin.get("/api/v1/store-forward/db").body());
         JsonNode schema = doc.at("/paths/~1api~1v1~1store-forward~1{connection}/get/responses/200/content/application~1json/schema");
-        SchemaChecker checker = new SchemaChecker(doc);
+        JsonSchemaChecker checker = new JsonSchemaChecker(doc);
         assertThat(checker.violations(channel, schema)).isEmpty();
 
         channel.remove("state");
