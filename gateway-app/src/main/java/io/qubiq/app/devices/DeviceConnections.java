@@ -4,8 +4,8 @@ import io.qubiq.connector.opcua.CertificateEntry;
 import io.qubiq.connector.opcua.OpcUaConnector;
 import io.qubiq.connector.opcua.PkiDirectory;
 import io.qubiq.app.lifecycle.DegradedPartSource;
-import io.qubiq.console.ApiError;
 import io.qubiq.console.DeviceAccess;
+import io.qubiq.console.RequestFailure;
 import io.qubiq.core.connector.Browsable;
 import io.qubiq.core.connector.BrowseNode;
 import io.qubiq.core.connector.DeviceConnector;
@@ -204,10 +204,10 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
     public CompletableFuture<List<BrowseNode>> browse(String connectionId, String nodeId) {
         Entry entry = entries.get(connectionId);
         if (entry == null) {
-            throw ApiError.notFound("no device connection '" + connectionId + "'");
+            throw new RequestFailure.NotFound("no device connection '" + connectionId + "'");
         }
         if (!(entry.connector() instanceof Browsable browsable)) {
-            throw ApiError.badRequest("device connection '" + connectionId + "' (" + entry.type()
+            throw new RequestFailure.InvalidRequest("device connection '" + connectionId + "' (" + entry.type()
                     + ") has no address space to browse");
         }
         return browsable.browse(nodeId);
@@ -217,7 +217,7 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
     public CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user, String from) {
         String owner = owners.get(tag);
         if (owner == null) {
-            throw ApiError.notFound("no device connection reads tag " + tag + "; only configured tags can be written");
+            throw new RequestFailure.NotFound("no device connection reads tag " + tag + "; only configured tags can be written");
         }
         CompletableFuture<TagWriteResult> result = entries.get(owner).connector().write(tag, value);
         return result.whenComplete((verdict, failure) -> audit(tag, value, user, from, owner,
@@ -247,11 +247,11 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
         try {
             trusted = connector.trustServerCertificate(thumbprint);
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage());
+            throw new RequestFailure.InvalidRequest(e.getMessage());
         } catch (IOException | GeneralSecurityException e) {
             throw unreadable(connectionId, e);
         }
-        CertificateEntry entry = trusted.orElseThrow(() -> ApiError.notFound("connection '" + connectionId
+        CertificateEntry entry = trusted.orElseThrow(() -> new RequestFailure.NotFound("connection '" + connectionId
                 + "' has no server certificate with thumbprint " + thumbprint + " in " + directory.root().resolve("rejected")
                 + " or trusted/certs; GET /api/v1/connections/" + connectionId + "/certificates lists them"));
         Map<String, String> details = new LinkedHashMap<>();
@@ -267,10 +267,10 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
     private OpcUaConnector certificateHolder(String connectionId) {
         Entry entry = entries.get(connectionId);
         if (entry == null) {
-            throw ApiError.notFound("no device connection '" + connectionId + "'");
+            throw new RequestFailure.NotFound("no device connection '" + connectionId + "'");
         }
         if (!(entry.connector() instanceof OpcUaConnector opcua)) {
-            throw new ApiError(409, "device connection '" + connectionId + "' (" + entry.type() + ") keeps no"
+            throw new RequestFailure.Conflict("device connection '" + connectionId + "' (" + entry.type() + ") keeps no"
                     + " certificates: only OPC UA connections have a PKI directory");
         }
         return opcua;
@@ -278,7 +278,7 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
 
     private static PkiDirectory pkiDirectory(String connectionId, OpcUaConnector connector) {
         try {
-            return connector.certificateDirectory().orElseThrow(() -> new ApiError(409, "device connection '"
+            return connector.certificateDirectory().orElseThrow(() -> new RequestFailure.Conflict("device connection '"
                     + connectionId + "' uses security_policy none: no certificates are exchanged; set a security"
                     + " policy such as basic256sha256 to use them"));
         } catch (IOException | GeneralSecurityException e) {
@@ -286,9 +286,9 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
         }
     }
 
-    private static ApiError unreadable(String connectionId, Exception e) {
+    private static RequestFailure unreadable(String connectionId, Exception e) {
         log.warn("Device connection {}: its PKI directory cannot be opened: {}", connectionId, e.toString());
-        return new ApiError(500, "the PKI directory of connection '" + connectionId + "' cannot be opened: " + e);
+        return new RequestFailure.Fault("the PKI directory of connection '" + connectionId + "' cannot be opened: " + e);
     }
 
     private static Certificate view(CertificateEntry entry) {

@@ -1,7 +1,7 @@
 package io.qubiq.app.history;
 
-import io.qubiq.console.ApiError;
 import io.qubiq.console.HistoryAccess;
+import io.qubiq.console.RequestFailure;
 import io.qubiq.historian.Historian;
 import io.qubiq.historian.query.HistoryQuery;
 import io.qubiq.historian.query.HistoryRequest;
@@ -12,7 +12,7 @@ import io.qubiq.questdb.exec.SqlException;
 import java.util.List;
 import java.util.Map;
 
-/** The console's access to the historian: queries translated to HTTP answers, and status views. */
+/** The console's access to the historian: queries, status views and the WAL skip, with failures typed for the console. */
 public final class HistorianAccess implements HistoryAccess {
 
     private final Historian historian;
@@ -31,14 +31,14 @@ public final class HistorianAccess implements HistoryAccess {
         try {
             request = HistoryRequest.parse(params);
         } catch (HistoryRequestException e) {
-            throw ApiError.badRequest(e.getMessage());
+            throw new RequestFailure.InvalidRequest(e.getMessage());
         }
         try {
             return queries.run(request).stream().map(HistoryReports::series).toList();
         } catch (ResultTooLargeException e) {
-            throw new ApiError(422, e.getMessage());
+            throw new RequestFailure.LimitExceeded(e.getMessage());
         } catch (SqlException e) {
-            throw new ApiError(e.unreachable() ? 503 : 502, "history query failed: " + e.getMessage());
+            throw questDbFailure("history query failed: " + e.getMessage(), e);
         }
     }
 
@@ -52,14 +52,19 @@ public final class HistorianAccess implements HistoryAccess {
         try {
             return HistoryReports.table(wal.resumeFromNextTransaction(table, user, from));
         } catch (IllegalArgumentException e) {
-            throw ApiError.notFound(e.getMessage());
+            throw new RequestFailure.NotFound(e.getMessage());
         } catch (SqlException e) {
-            throw new ApiError(e.unreachable() ? 503 : 502, "resuming " + table + " failed: " + e.getMessage());
+            throw questDbFailure("resuming " + table + " failed: " + e.getMessage(), e);
         }
     }
 
     @Override
     public Status status() {
         return HistoryReports.status(historian.status());
+    }
+
+    /** QuestDB out of reach: try later; reached but failing the statement: it refused. */
+    private static RequestFailure questDbFailure(String message, SqlException e) {
+        return e.unreachable() ? new RequestFailure.Unavailable(message) : new RequestFailure.DependencyFailed(message);
     }
 }

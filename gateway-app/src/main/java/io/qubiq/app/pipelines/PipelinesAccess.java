@@ -1,8 +1,8 @@
 package io.qubiq.app.pipelines;
 
 import io.qubiq.app.lifecycle.DegradedPartSource;
-import io.qubiq.console.ApiError;
 import io.qubiq.console.PipelineAccess;
+import io.qubiq.console.RequestFailure;
 import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
@@ -57,7 +57,7 @@ public final class PipelinesAccess implements PipelineAccess, DegradedPartSource
     @Override
     public Pipeline setEnabled(String id, boolean enabled, String user, String from) {
         Pipelines all = pipelines.filter(p -> p.status(id).isPresent())
-                .orElseThrow(() -> ApiError.notFound("no pipeline '" + id + "'"));
+                .orElseThrow(() -> new RequestFailure.NotFound("no pipeline '" + id + "'"));
         PipelineStatus status = all.enable(id, enabled);
         events.audit(new AuditEvent(clock.instant(), user, enabled ? AuditAction.PIPELINE_ENABLE
                 : AuditAction.PIPELINE_DISABLE, "pipeline/" + id, enabled ? "enabled" : "disabled",

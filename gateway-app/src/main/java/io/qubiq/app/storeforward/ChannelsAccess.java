@@ -1,6 +1,6 @@
 package io.qubiq.app.storeforward;
 
-import io.qubiq.console.ApiError;
+import io.qubiq.console.RequestFailure;
 import io.qubiq.console.StoreForwardAccess;
 import io.qubiq.core.error.FailureClass;
 import io.qubiq.storeforward.Quarantine;
@@ -44,7 +44,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
         try {
             return ChannelReports.page(quarantineOf(channel).list(offset, limit, filter));
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest(e.getMessage());
+            throw new RequestFailure.InvalidRequest(e.getMessage());
         }
     }
 
@@ -89,7 +89,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
     private StoreForwardChannel<?> require(String connection) {
         StoreForwardChannel<?> channel = channels.get(connection);
         if (channel == null) {
-            throw ApiError.notFound("no store-and-forward channel for connection '" + connection + "'");
+            throw new RequestFailure.NotFound("no store-and-forward channel for connection '" + connection + "'");
         }
         return channel;
     }
@@ -99,7 +99,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
         try {
             return channel.quarantine();
         } catch (IllegalStateException e) {
-            throw new ApiError(409, "the store-and-forward channel of '" + channel.connection()
+            throw new RequestFailure.Conflict("the store-and-forward channel of '" + channel.connection()
                     + "' is not running, so its quarantine cannot be read; /health says why");
         }
     }
@@ -108,7 +108,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
         try {
             return FailureClass.valueOf(raw.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw ApiError.badRequest("class must be permanent or unknown_outcome, got '" + raw + "'");
+            throw new RequestFailure.InvalidRequest("class must be permanent or unknown_outcome, got '" + raw + "'");
         }
     }
 }

@@ -74,6 +74,31 @@ class ArchitectureTest {
                 .check(production);
     }
 
+    /**
+     * The application answers the console with typed failures ({@code RequestFailure}); HTTP statuses
+     * and the error body are the console's (issue 21).
+     */
+    static ArchRule httpStaysInTheConsole() {
+        return noClasses().that().resideInAPackage("io.qubiq.app..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("io.qubiq.console.ApiError")
+                .orShould().dependOnClassesThat().resideInAPackage("io.javalin..")
+                .as("the application chooses no HTTP status: it throws the console's RequestFailure kinds");
+    }
+
+    @Test
+    void theApplicationChoosesNoHttpStatus() {
+        httpStaysInTheConsole().check(production);
+    }
+
+    @Test
+    void theHttpRuleCatchesAnApplicationClassThatChoosesAStatus() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("io.qubiq.app.archfixture");
+        EvaluationResult result = httpStaysInTheConsole().evaluate(fixture);
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().getDetails())
+                .anySatisfy(line -> assertThat(line).contains("io.javalin.http.HttpStatus"));
+    }
+
     @Test
     void theRuleCatchesAForbiddenDependency() {
         // A test-only class in the tag bus's package that reaches into the console: the rule must flag it.

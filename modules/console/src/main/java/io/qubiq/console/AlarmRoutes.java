@@ -29,7 +29,7 @@ public final class AlarmRoutes implements ApiRoutes {
     @Override
     public void register(Api api) {
         api.get("/api/v1/alarms", Access.to(Permission.VIEW_CONNECTIONS), "Active alarms and the latest raises and clears",
-                ctx -> ctx.json(new Alarms(alarms.active().stream().map(AlarmView::of).toList(),
-                        alarms.recent().stream().map(AlarmView::of).toList())));
+                Reply.json(Alarms.class), ctx -> new Alarms(alarms.active().stream().map(AlarmView::of).toList(),
+                        alarms.recent().stream().map(AlarmView::of).toList()));
     }
 }

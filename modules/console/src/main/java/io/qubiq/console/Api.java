@@ -1,6 +1,7 @@
 package io.qubiq.console;
 
 import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.sse.SseClient;
 import io.javalin.http.sse.SseHandler;
@@ -9,14 +10,25 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * How route groups register their endpoints: each with the {@link Access} it needs and a one-line
- * summary. Every handler is wrapped so that {@link RequestGuard} runs first (sign-in, permission, CSRF),
- * and every endpoint is recorded, so the OpenAPI description and the permission tests cover exactly
- * the routes that exist. There is no way to register a route without declaring its access.
+ * How route groups register their endpoints: each with the {@link Access} it needs, a one-line
+ * summary and its {@link Reply} (what it answers and which failures it may answer instead). Every
+ * handler is wrapped so that {@link RequestGuard} runs first (sign-in, permission, CSRF), and every
+ * endpoint is recorded, so the OpenAPI description and the permission tests cover exactly the routes
+ * that exist. There is no way to register a route without declaring its access and its answer.
+ *
+ * <p>A handler answers with the value its reply declares, which is written as JSON; it answers null
+ * when it wrote the response itself. A {@link RequestFailure} of a kind the reply does not declare is
+ * a bug in the declaration: with assertions enabled (the tests) it fails the request.
  *
  * <p>Used only while the console starts, on the lifecycle thread.
  */
 public final class Api {
+
+    /** An endpoint's handler: answers with the body its {@link Reply} declares. */
+    @FunctionalInterface
+    public interface Answer<T> {
+        T answer(Context ctx) throws Exception;
+    }
 
     private final RoutesConfig routes;
     private final RequestGuard guard;
@@ -27,25 +39,31 @@ public final class Api {
         this.guard = guard;
     }
 
-    public void get(String path, Access access, String summary, Handler handler) {
-        routes.get(path, guarded(new Endpoint("GET", path, access, summary), handler));
+    public <T> void get(String path, Access access, String summary, Reply<T> reply, Answer<T> answer) {
+        routes.get(path, guarded(new Endpoint("GET", path, access, summary, reply), reply, answer));
     }
 
-    public void post(String path, Access access, String summary, Handler handler) {
-        routes.post(path, guarded(new Endpoint("POST", path, access, summary), handler));
+    public <T> void post(String path, Access access, String summary, Reply<T> reply, Answer<T> answer) {
+        routes.post(path, guarded(new Endpoint("POST", path, access, summary, reply), reply, answer));
     }
 
-    public void put(String path, Access access, String summary, Handler handler) {
-        routes.put(path, guarded(new Endpoint("PUT", path, access, summary), handler));
+    public <T> void put(String path, Access access, String summary, Reply<T> reply, Answer<T> answer) {
+        routes.put(path, guarded(new Endpoint("PUT", path, access, summary, reply), reply, answer));
     }
 
-    public void delete(String path, Access access, String summary, Handler handler) {
-        routes.delete(path, guarded(new Endpoint("DELETE", path, access, summary), handler));
+    public <T> void delete(String path, Access access, String summary, Reply<T> reply, Answer<T> answer) {
+        routes.delete(path, guarded(new Endpoint("DELETE", path, access, summary, reply), reply, answer));
     }
 
     /** A server-sent event stream; the guard runs before the stream opens. */
     public void sse(String path, Access access, String summary, Consumer<SseClient> client) {
-        routes.get(path, guarded(new Endpoint("GET", path, access, summary), new SseHandler(client)));
+        Endpoint endpoint = new Endpoint("GET", path, access, summary, Reply.text("text/event-stream"));
+        endpoints.add(endpoint);
+        Handler stream = new SseHandler(client);
+        routes.get(path, ctx -> {
+            guard.check(ctx, endpoint);
+            stream.handle(ctx);
+        });
     }
 
     /** Every endpoint registered so far, in registration order. */
@@ -53,11 +71,19 @@ public final class Api {
         return List.copyOf(endpoints);
     }
 
-    private Handler guarded(Endpoint endpoint, Handler handler) {
+    private <T> Handler guarded(Endpoint endpoint, Reply<T> reply, Answer<T> answer) {
         endpoints.add(endpoint);
         return ctx -> {
             guard.check(ctx, endpoint);
-            handler.handle(ctx);
+            T body;
+            try {
+                body = answer.answer(ctx);
+            } catch (RequestFailure failure) {
+                assert reply.failures().contains(failure.getClass()) : endpoint.method() + " " + endpoint.path()
+                        + " answered " + failure.getClass().getSimpleName() + ", which its Reply does not declare";
+                throw failure;
+            }
+            reply.send(ctx, body);
         };
     }
 }

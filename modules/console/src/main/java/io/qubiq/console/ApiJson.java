@@ -22,7 +22,7 @@ final class ApiJson {
     record WriteRequest(Object value) {
     }
 
-    record WriteResult(String tag, boolean accepted, String status, String statusCode, String message) {
+    record WriteResult(String tag, boolean accepted, String status, String statusCode, @MayBeNull String message) {
     }
 
     record Certificates(String connection, String directory, List<DeviceAccess.Certificate> certificates) {
@@ -31,7 +31,7 @@ final class ApiJson {
     record Trusted(String connection, DeviceAccess.Certificate certificate, String message) {
     }
 
-    record Device(String id, String type, String state, Instant since, String lastError, Map<String, Long> counters,
+    record Device(String id, String type, String state, Instant since, @MayBeNull String lastError, Map<String, Long> counters,
                   int tags, boolean browsable, List<String> warnings) {
         static Device of(DeviceAccess.Device d) {
             return new Device(d.id(), d.type(), d.status().state().name(), d.status().since(),

@@ -22,13 +22,14 @@ public final class AuditRoutes implements ApiRoutes {
     @Override
     public void register(Api api) {
         api.get("/api/v1/audit", Access.to(Permission.VIEW_AUDIT), "One page of the audit journal, newest first",
-                ctx -> ctx.json(audit.query(query(ctx))));
+                Reply.json(AuditAccess.Page.class).failing(RequestFailure.InvalidRequest.class),
+                ctx -> audit.query(query(ctx)));
     }
 
     static AuditAccess.Query query(Context ctx) {
         int limit = StoreForwardRoutes.intParam(ctx, "limit", 100);
         if (limit < 1 || limit > 1000) {
-            throw ApiError.badRequest("limit must be 1 to 1000, got " + limit);
+            throw new RequestFailure.InvalidRequest("limit must be 1 to 1000, got " + limit);
         }
         OptionalLong before = OptionalLong.empty();
         String rawBefore = ctx.queryParam("before");
@@ -36,14 +37,14 @@ public final class AuditRoutes implements ApiRoutes {
             try {
                 before = OptionalLong.of(Long.parseLong(rawBefore.strip()));
             } catch (NumberFormatException e) {
-                throw ApiError.badRequest("before must be a journal sequence number (the previous page's next), got '"
+                throw new RequestFailure.InvalidRequest("before must be a journal sequence number (the previous page's next), got '"
                         + rawBefore + "'");
             }
         }
         Optional<Instant> from = instant(ctx, "from");
         Optional<Instant> to = instant(ctx, "to");
         if (from.isPresent() && to.isPresent() && to.get().isBefore(from.get())) {
-            throw ApiError.badRequest("to (" + to.get() + ") is before from (" + from.get() + ")");
+            throw new RequestFailure.InvalidRequest("to (" + to.get() + ") is before from (" + from.get() + ")");
         }
         return new AuditAccess.Query(from, to, text(ctx, "user"), text(ctx, "action"), text(ctx, "outcome"),
                 text(ctx, "text"), before, limit);
@@ -59,7 +60,7 @@ public final class AuditRoutes implements ApiRoutes {
             try {
                 return Instant.parse(raw);
             } catch (DateTimeParseException e) {
-                throw ApiError.badRequest(name + " must be an ISO-8601 instant such as 2026-11-30T08:00:00Z, got '"
+                throw new RequestFailure.InvalidRequest(name + " must be an ISO-8601 instant such as 2026-11-30T08:00:00Z, got '"
                         + raw + "'");
             }
         });

@@ -26,6 +26,7 @@ import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.lifecycle.Readiness;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +69,7 @@ public final class ConsoleServer implements Component {
     private final EventStream.Sources liveSources;
     private EventStream events;
     private List<Endpoint> endpoints = List.of();
+    private Map<String, Object> openApi = Map.of();
     private Javalin app;
 
     public ConsoleServer(HttpConfig config, StatusView status, PrometheusMeterRegistry metrics, Clock clock, Auth auth,
@@ -126,10 +128,8 @@ public final class ConsoleServer implements Component {
         });
         VendorFiles.register(cfg.routes);
         cfg.routes.before(ctx -> securityHeaders(ctx));
-        cfg.routes.exception(ApiError.class, (error, ctx) -> {
-            ctx.status(error.status());
-            ctx.json(new ApiError.Body(error.status(), error.getMessage()));
-        });
+        cfg.routes.exception(ApiError.class, (error, ctx) -> answer(ctx, error));
+        cfg.routes.exception(RequestFailure.class, (failure, ctx) -> answer(ctx, ApiError.of(failure)));
         cfg.routes.exception(AccountException.class, (error, ctx) -> {
             int code = statusOf(error);
             ctx.status(code);
@@ -144,18 +144,25 @@ public final class ConsoleServer implements Component {
         Api api = new Api(cfg.routes, new RequestGuard(auth.authenticator()));
         api.get("/health", Access.PUBLIC,
                 "Readiness, degraded parts and component states (200 when READY or DEGRADED, 503 otherwise)",
-                this::health);
+                Reply.json(HealthReport.class).orAnswers(503, "starting, stopping or failed: the same report",
+                        HealthReport.class), this::health);
         api.get("/metrics", config.publicMetrics() ? Access.PUBLIC : Access.to(Permission.VIEW_CONNECTIONS),
-                "Prometheus metrics", this::metrics);
+                "Prometheus metrics", Reply.text(PROMETHEUS_TEXT), this::metrics);
         new SessionRoutes(auth, new SessionCookie(config.tls().isPresent())).register(api);
         new UserRoutes(auth).register(api);
         for (ApiRoutes routes : apiRoutes) {
             routes.register(api);
         }
         events.register(api);
-        api.get("/api/v1/openapi.json", Access.PUBLIC, "This description of the API",
-                ctx -> ctx.json(OpenApi.document(endpoints, status.info().version())));
+        api.get("/api/v1/openapi.json", Access.PUBLIC, "This description of the API", Reply.json(Map.class),
+                ctx -> openApi);
         endpoints = api.endpoints();
+        openApi = OpenApi.document(endpoints, status.info().version());
+    }
+
+    private static void answer(Context ctx, ApiError error) {
+        ctx.status(error.status());
+        ctx.json(error.body());
     }
 
     private static void securityHeaders(Context ctx) {
@@ -211,16 +218,18 @@ public final class ConsoleServer implements Component {
         }
     }
 
-    private void health(Context ctx) {
+    /** The report, with 503 instead of 200 while the gateway is not running. */
+    private HealthReport health(Context ctx) {
         HealthReport report = HealthReport.of(status, clock.instant());
         ctx.header("Cache-Control", "no-store");
         ctx.status(report.running() ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-        ctx.json(report);
+        return report;
     }
 
-    private void metrics(Context ctx) {
+    private Void metrics(Context ctx) {
         ctx.header("Cache-Control", "no-store");
         ctx.contentType(PROMETHEUS_TEXT);
         ctx.result(metrics.scrape());
+        return null;
     }
 }

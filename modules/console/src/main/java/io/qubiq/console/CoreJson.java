@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
 import java.io.IOException;
+import java.util.Set;
 
 /**
  * How core value types appear in the API's JSON: a tag path as its string ({@code "plant/oven/temp"}),
@@ -14,6 +15,9 @@ import java.io.IOException;
  * annotations; the console decides the wire format.
  */
 final class CoreJson {
+
+    /** The core types {@link #module()} writes as JSON strings (the OpenAPI schemas say so too). */
+    static final Set<Class<?>> WRITTEN_AS_STRING = Set.of(TagPath.class, Quality.class);
 
     private CoreJson() {
     }

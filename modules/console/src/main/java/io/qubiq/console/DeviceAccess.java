@@ -42,7 +42,8 @@ public interface DeviceAccess {
     /**
      * Browses one level of a device's address space.
      *
-     * @throws ApiError 404 for an unknown connection, 400 when it cannot be browsed
+     * @throws RequestFailure.NotFound for an unknown connection
+     * @throws RequestFailure.InvalidRequest for a connection that cannot be browsed
      */
     CompletableFuture<List<BrowseNode>> browse(String connectionId, String nodeId);
 
@@ -50,15 +51,16 @@ public interface DeviceAccess {
      * Writes a value straight to the device that owns {@code tag} (never buffered) and records the
      * action in the audit journal as {@code user}.
      *
-     * @throws ApiError 404 for a tag no connection owns
+     * @throws RequestFailure.NotFound for a tag no connection owns
      */
     CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user, String from);
 
     /**
      * The rejected and trusted server certificates of a connection.
      *
-     * @throws ApiError 404 for an unknown connection, 409 for one that keeps no certificates (not OPC
-     *     UA, or SecurityPolicy None)
+     * @throws RequestFailure.NotFound for an unknown connection
+     * @throws RequestFailure.Conflict for one that keeps no certificates (not OPC UA, or SecurityPolicy None)
+     * @throws RequestFailure.Fault when its PKI directory cannot be opened
      */
     Certificates certificates(String connectionId);
 
@@ -67,8 +69,10 @@ public interface DeviceAccess {
      * from its next attempt (which starts at once), and the action is journaled as {@code user}.
      * A certificate that is trusted already is answered as it is.
      *
-     * @throws ApiError 404 for an unknown connection or thumbprint, 409 for a connection that keeps no
-     *     certificates, 400 for a thumbprint that is not 40 hex digits
+     * @throws RequestFailure.NotFound for an unknown connection or thumbprint
+     * @throws RequestFailure.Conflict for a connection that keeps no certificates
+     * @throws RequestFailure.InvalidRequest for a thumbprint that is not 40 hex digits
+     * @throws RequestFailure.Fault when its PKI directory cannot be opened
      */
     Certificate trust(String connectionId, String thumbprint, String user, String from);
 }

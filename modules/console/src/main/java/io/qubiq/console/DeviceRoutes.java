@@ -4,12 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.javalin.http.Context;
 import io.qubiq.auth.Permission;
+import io.qubiq.console.RequestFailure.Conflict;
+import io.qubiq.console.RequestFailure.Fault;
+import io.qubiq.console.RequestFailure.InvalidRequest;
+import io.qubiq.console.RequestFailure.NoAnswer;
+import io.qubiq.console.RequestFailure.NotFound;
+import io.qubiq.console.RequestFailure.Unavailable;
+import io.qubiq.core.connector.BrowseNode;
 import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
 import io.qubiq.core.tag.TagPath;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -52,61 +60,70 @@ public final class DeviceRoutes implements ApiRoutes {
         Access view = Access.to(Permission.VIEW_CONNECTIONS);
         Access viewTags = Access.to(Permission.VIEW_TAGS);
         api.get("/api/v1/connections", view, "Every device connection with health and counters",
-                ctx -> ctx.json(devices.devices().stream().map(ApiJson.Device::of).toList()));
-        api.get("/api/v1/connections/{id}", view, "One device connection", ctx -> ctx.json(ApiJson.Device.of(
-                devices.device(ctx.pathParam("id")).orElseThrow(() ->
-                        ApiError.notFound("no device connection '" + ctx.pathParam("id") + "'")))));
-        api.get("/api/v1/connections/{id}/browse", view, "One level of a device's address space", this::browse);
-        api.get("/api/v1/connections/{id}/certificates", view, "Rejected and trusted server certificates", ctx -> {
-            String id = ctx.pathParam("id");
-            DeviceAccess.Certificates listed = devices.certificates(id);
-            ctx.json(new ApiJson.Certificates(id, listed.directory(), listed.certificates()));
-        });
+                Reply.jsonList(ApiJson.Device.class),
+                ctx -> devices.devices().stream().map(ApiJson.Device::of).toList());
+        api.get("/api/v1/connections/{id}", view, "One device connection",
+                Reply.json(ApiJson.Device.class).failing(NotFound.class), ctx -> ApiJson.Device.of(
+                        devices.device(ctx.pathParam("id")).orElseThrow(() ->
+                                new NotFound("no device connection '" + ctx.pathParam("id") + "'"))));
+        api.get("/api/v1/connections/{id}/browse", view, "One level of a device's address space",
+                Reply.jsonList(BrowseNode.class).failing(InvalidRequest.class, NotFound.class, Conflict.class,
+                        Unavailable.class, NoAnswer.class, Fault.class), this::browse);
+        api.get("/api/v1/connections/{id}/certificates", view, "Rejected and trusted server certificates",
+                Reply.json(ApiJson.Certificates.class).failing(NotFound.class, Conflict.class, Fault.class), ctx -> {
+                    String id = ctx.pathParam("id");
+                    DeviceAccess.Certificates listed = devices.certificates(id);
+                    return new ApiJson.Certificates(id, listed.directory(), listed.certificates());
+                });
         api.post("/api/v1/connections/{id}/certificates/{thumbprint}/trust", Access.to(Permission.EDIT_CONNECTIONS),
-                "Trust a rejected server certificate", ctx -> {
+                "Trust a rejected server certificate", Reply.json(ApiJson.Trusted.class)
+                        .failing(InvalidRequest.class, NotFound.class, Conflict.class, Fault.class), ctx -> {
                     String id = ctx.pathParam("id");
                     DeviceAccess.Certificate trusted = devices.trust(id, ctx.pathParam("thumbprint"),
                             RequestGuard.principal(ctx).user(), RequestGuard.from(ctx));
-                    ctx.json(new ApiJson.Trusted(id, trusted, "trusted; connection " + id
-                            + " uses it from its next connection attempt, which starts now if it is down"));
+                    return new ApiJson.Trusted(id, trusted, "trusted; connection " + id
+                            + " uses it from its next connection attempt, which starts now if it is down");
                 });
-        api.get("/api/v1/tags", viewTags, "The latest value of every tag",
-                ctx -> ctx.json(tags.latest().stream().map(ApiJson.Tag::of).toList()));
-        api.post("/api/v1/tags/<path>/write", Access.to(Permission.WRITE_TAGS), "Write a value to a device", this::write);
-        api.get("/api/v1/tags/<path>", viewTags, "The latest value of one tag", ctx -> {
-            TagPath path = tagPath(ctx.pathParam("path"));
-            ctx.json(ApiJson.Tag.of(tags.latest(path)
-                    .orElseThrow(() -> ApiError.notFound("tag " + path + " has no value yet (or does not exist)"))));
-        });
+        api.get("/api/v1/tags", viewTags, "The latest value of every tag", Reply.jsonList(ApiJson.Tag.class),
+                ctx -> tags.latest().stream().map(ApiJson.Tag::of).toList());
+        api.post("/api/v1/tags/<path>/write", Access.to(Permission.WRITE_TAGS), "Write a value to a device",
+                Reply.json(ApiJson.WriteResult.class).failing(InvalidRequest.class, NotFound.class, Conflict.class,
+                        Unavailable.class, NoAnswer.class, Fault.class), this::write);
+        api.get("/api/v1/tags/<path>", viewTags, "The latest value of one tag",
+                Reply.json(ApiJson.Tag.class).failing(InvalidRequest.class, NotFound.class), ctx -> {
+                    TagPath path = tagPath(ctx.pathParam("path"));
+                    return ApiJson.Tag.of(tags.latest(path)
+                            .orElseThrow(() -> new NotFound("tag " + path + " has no value yet (or does not exist)")));
+                });
     }
 
-    private void browse(Context ctx) throws Exception {
+    private List<BrowseNode> browse(Context ctx) throws Exception {
         String node = Optional.ofNullable(ctx.queryParam("node")).orElse("");
-        ctx.json(await(devices.browse(ctx.pathParam("id"), node), "browse " + node));
+        return await(devices.browse(ctx.pathParam("id"), node), "browse " + node);
     }
 
-    private void write(Context ctx) throws Exception {
+    private ApiJson.WriteResult write(Context ctx) throws Exception {
         TagPath path = tagPath(ctx.pathParam("path"));
         JsonNode body;
         try {
             body = json.readTree(ctx.body());
         } catch (Exception e) {
-            throw ApiError.badRequest("the body must be JSON like {\"value\": 42.5}: " + e.getMessage());
+            throw new InvalidRequest("the body must be JSON like {\"value\": 42.5}: " + e.getMessage());
         }
         if (body == null || !body.isObject() || !body.has("value") || body.get("value").isContainerNode()) {
-            throw ApiError.badRequest("the body must be a JSON object with a scalar \"value\", like {\"value\": 42.5}");
+            throw new InvalidRequest("the body must be a JSON object with a scalar \"value\", like {\"value\": 42.5}");
         }
         Object value = scalar(body.get("value"));
         TagWriteResult result = await(devices.write(path, value, RequestGuard.principal(ctx).user(),
                 RequestGuard.from(ctx)),
                 "write to " + path);
-        ctx.json(new ApiJson.WriteResult(result.tag().value(), result.accepted(), result.status().label(),
-                String.format("0x%08X", result.status().code()), result.message()));
+        return new ApiJson.WriteResult(result.tag().value(), result.accepted(), result.status().label(),
+                String.format("0x%08X", result.status().code()), result.message());
     }
 
     private static Object scalar(JsonNode node) {
         if (node.isNull()) {
-            throw ApiError.badRequest("\"value\" must not be null");
+            throw new InvalidRequest("\"value\" must not be null");
         }
         if (node.isBoolean()) {
             return node.booleanValue();
@@ -123,7 +140,7 @@ public final class DeviceRoutes implements ApiRoutes {
     static TagPath tagPath(String raw) {
         Optional<String> problem = TagPath.validate(raw);
         if (problem.isPresent()) {
-            throw ApiError.badRequest("invalid tag path '" + raw + "': " + problem.get());
+            throw new InvalidRequest("invalid tag path '" + raw + "': " + problem.get());
         }
         return TagPath.of(raw);
     }
@@ -132,28 +149,28 @@ public final class DeviceRoutes implements ApiRoutes {
         try {
             return future.get(WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
-            throw new ApiError(504, what + ": no answer from the device within " + WAIT_SECONDS + " s");
+            throw new NoAnswer(what + ": no answer from the device within " + WAIT_SECONDS + " s");
         } catch (ExecutionException | CompletionException e) {
             throw translate(e.getCause() != null ? e.getCause() : e, what);
         }
     }
 
     private static RuntimeException translate(Throwable cause, String what) {
-        if (cause instanceof ApiError error) {
-            return error;
+        if (cause instanceof RequestFailure failure) {
+            return failure;
         }
         if (cause instanceof TransientException) {
-            return new ApiError(503, what + ": " + cause.getMessage());
+            return new Unavailable(what + ": " + cause.getMessage());
         }
         if (cause instanceof UnknownOutcomeException) {
-            return new ApiError(504, what + ": " + cause.getMessage());
+            return new NoAnswer(what + ": " + cause.getMessage());
         }
         if (cause instanceof PermanentException) {
-            return new ApiError(409, what + ": " + cause.getMessage());
+            return new Conflict(what + ": " + cause.getMessage());
         }
         if (cause instanceof GatewayException) {
-            return new ApiError(400, what + ": " + cause.getMessage());
+            return new InvalidRequest(what + ": " + cause.getMessage());
         }
-        return new ApiError(500, what + " failed: " + cause);
+        return new Fault(what + " failed: " + cause);
     }
 }

@@ -19,10 +19,10 @@ record HealthReport(String status, String name, String version, Instant startedA
      * One watched directory's free space; {@code freePercent} rounded to a tenth; {@code usedBytes}
      * what the directory holds where it is measured (the embedded QuestDB's), else null.
      */
-    record Disk(String path, String state, long freeBytes, long totalBytes, double freePercent, Long usedBytes) {
+    record Disk(String path, String state, long freeBytes, long totalBytes, double freePercent, @MayBeNull Long usedBytes) {
     }
 
-    record Component(String name, String state, Instant since, String error) {
+    record Component(String name, String state, Instant since, @MayBeNull String error) {
     }
 
     static HealthReport of(StatusView view, Instant now) {

@@ -31,12 +31,13 @@ public interface HistoryAccess {
     /**
      * One history table as the WAL supervisor saw it at its last poll.
      *
+     * @param errorTag QuestDB's error tag and message of a suspension; null when QuestDB reports none
      * @param cause    the supervisor's reading of a suspension ({@code DISK_FULL}, {@code
      *                 TOO_MANY_OPEN_FILES}, {@code OUT_OF_MEMORY}, {@code OTHER}), while suspended
      * @param poisoned suspended for a cause that is not resumed automatically: an operator must act
      */
     record WalTable(String table, boolean present, boolean suspended, long writerTxn, long sequencerTxn,
-                    String errorTag, String errorMessage, Optional<String> cause, int autoResumes,
+                    @MayBeNull String errorTag, @MayBeNull String errorMessage, Optional<String> cause, int autoResumes,
                     long autoResumesTotal, boolean poisoned, boolean lagging, Optional<Instant> lastPollAt) {
     }
 
@@ -49,8 +50,10 @@ public interface HistoryAccess {
      * Runs a history query from the raw query parameters ({@code tags}, {@code from}, {@code to},
      * {@code interval}, {@code agg}).
      *
-     * @throws ApiError 400 for a bad parameter (naming it), 422 when the result would exceed the
-     *     configured row limit, 503 when QuestDB cannot be reached
+     * @throws RequestFailure.InvalidRequest for a bad parameter (naming it)
+     * @throws RequestFailure.LimitExceeded when the result would exceed the configured row limit
+     * @throws RequestFailure.Unavailable when QuestDB cannot be reached
+     * @throws RequestFailure.DependencyFailed when QuestDB fails the query
      */
     List<Series> query(Map<String, List<String>> params);
 
@@ -64,8 +67,9 @@ public interface HistoryAccess {
      * The operator action for a table whose WAL holds a poison transaction: resume it from the next
      * transaction, skipping the failed one (audited). Answers the table's status afterwards.
      *
-     * @throws ApiError 404 for a table the historian does not write, 503/502 when QuestDB is unreachable
-     *     or refuses
+     * @throws RequestFailure.NotFound for a table the historian does not write
+     * @throws RequestFailure.Unavailable when QuestDB cannot be reached
+     * @throws RequestFailure.DependencyFailed when QuestDB refuses
      */
     WalTable skipWalTransaction(String table, String user, String from);
 }

@@ -23,14 +23,20 @@ public final class HistoryRoutes implements ApiRoutes {
     @Override
     public void register(Api api) {
         api.get("/api/v1/history", VIEW, "Raw or aggregated history of tags, merged with the live tail",
-                ctx -> ctx.json(history.query(ctx.queryParamMap())));
-        api.get("/api/v1/historian", VIEW, "The historian's status", ctx -> ctx.json(history.status()));
+                Reply.jsonList(HistoryAccess.Series.class).failing(RequestFailure.InvalidRequest.class,
+                        RequestFailure.LimitExceeded.class, RequestFailure.Unavailable.class,
+                        RequestFailure.DependencyFailed.class),
+                ctx -> history.query(ctx.queryParamMap()));
+        api.get("/api/v1/historian", VIEW, "The historian's status", Reply.json(HistoryAccess.Status.class),
+                ctx -> history.status());
         api.get("/api/v1/historian/wal", VIEW, "The WAL supervisor's view of each history table",
-                ctx -> ctx.json(history.walStatus()));
+                Reply.jsonList(HistoryAccess.WalTable.class), ctx -> history.walStatus());
         api.post("/api/v1/historian/wal/{table}/skip", Access.to(Permission.EDIT_CONNECTIONS),
-                "Resume a suspended history table from the next transaction, skipping the failed one", ctx -> {
+                "Resume a suspended history table from the next transaction, skipping the failed one",
+                Reply.json(HistoryAccess.WalTable.class).failing(RequestFailure.NotFound.class,
+                        RequestFailure.Unavailable.class, RequestFailure.DependencyFailed.class), ctx -> {
                     Principal who = RequestGuard.principal(ctx);
-                    ctx.json(history.skipWalTransaction(ctx.pathParam("table"), who.user(), RequestGuard.from(ctx)));
+                    return history.skipWalTransaction(ctx.pathParam("table"), who.user(), RequestGuard.from(ctx));
                 });
     }
 }

@@ -25,23 +25,23 @@ final class JsonBody {
 
     /**
      * @param shape an example of the expected body, quoted in errors, such as {@code {"ids": [1, 2]}}
-     * @throws ApiError 400 when the body is not a JSON object
+     * @throws RequestFailure.InvalidRequest when the body is not a JSON object
      */
     static JsonBody of(Context ctx, String shape) {
         JsonNode node;
         try {
             node = JSON.readTree(ctx.body());
         } catch (Exception e) {
-            throw ApiError.badRequest("the body must be JSON like " + shape + ": " + e.getMessage());
+            throw new RequestFailure.InvalidRequest("the body must be JSON like " + shape + ": " + e.getMessage());
         }
         if (node == null || !node.isObject()) {
-            throw ApiError.badRequest("the body must be a JSON object like " + shape);
+            throw new RequestFailure.InvalidRequest("the body must be a JSON object like " + shape);
         }
         return new JsonBody(node, shape);
     }
 
     String text(String field) {
-        return optionalText(field).orElseThrow(() -> ApiError.badRequest("\"" + field + "\" is missing: send " + shape));
+        return optionalText(field).orElseThrow(() -> new RequestFailure.InvalidRequest("\"" + field + "\" is missing: send " + shape));
     }
 
     Optional<String> optionalText(String field) {
@@ -50,7 +50,7 @@ final class JsonBody {
             return Optional.empty();
         }
         if (!value.isTextual()) {
-            throw ApiError.badRequest("\"" + field + "\" must be a string: send " + shape);
+            throw new RequestFailure.InvalidRequest("\"" + field + "\" must be a string: send " + shape);
         }
         return Optional.of(value.textValue());
     }
@@ -61,7 +61,7 @@ final class JsonBody {
             return Optional.empty();
         }
         if (!value.isBoolean()) {
-            throw ApiError.badRequest("\"" + field + "\" must be true or false: send " + shape);
+            throw new RequestFailure.InvalidRequest("\"" + field + "\" must be true or false: send " + shape);
         }
         return Optional.of(value.booleanValue());
     }
@@ -72,12 +72,12 @@ final class JsonBody {
             return Optional.empty();
         }
         if (!value.isArray()) {
-            throw ApiError.badRequest("\"" + field + "\" must be a list of strings: send " + shape);
+            throw new RequestFailure.InvalidRequest("\"" + field + "\" must be a list of strings: send " + shape);
         }
         List<String> out = new ArrayList<>();
         for (JsonNode element : value) {
             if (!element.isTextual()) {
-                throw ApiError.badRequest("\"" + field + "\" must be a list of strings, found " + element);
+                throw new RequestFailure.InvalidRequest("\"" + field + "\" must be a list of strings, found " + element);
             }
             out.add(element.textValue());
         }
@@ -90,15 +90,15 @@ final class JsonBody {
             return Optional.empty();
         }
         if (!value.isArray()) {
-            throw ApiError.badRequest("\"" + field + "\" must be a list of numbers: send " + shape);
+            throw new RequestFailure.InvalidRequest("\"" + field + "\" must be a list of numbers: send " + shape);
         }
         if (value.size() > max) {
-            throw ApiError.badRequest("\"" + field + "\" may list at most " + max + " entries, got " + value.size());
+            throw new RequestFailure.InvalidRequest("\"" + field + "\" may list at most " + max + " entries, got " + value.size());
         }
         List<Long> out = new ArrayList<>();
         for (JsonNode element : value) {
             if (!element.isIntegralNumber() || !element.canConvertToLong()) {
-                throw ApiError.badRequest("\"" + field + "\" must be a list of whole numbers, found " + element);
+                throw new RequestFailure.InvalidRequest("\"" + field + "\" must be a list of whole numbers, found " + element);
             }
             out.add(element.longValue());
         }

@@ -39,9 +39,9 @@ public interface LossAccess {
      * @param firstSequence the first buffer sequence concerned, 0 when not known
      * @param reports how many loss reports were summed
      */
-    record Entry(Instant minute, Instant firstAt, Instant lastAt, String component, String connection, String tag,
-                 String reason, boolean operatorAction, long items, long bytes, long firstSequence,
-                 long lastSequence, String who, long reports, String detail) {
+    record Entry(Instant minute, Instant firstAt, Instant lastAt, String component, String connection,
+                 @MayBeNull String tag, String reason, boolean operatorAction, long items, long bytes,
+                 long firstSequence, long lastSequence, @MayBeNull String who, long reports, String detail) {
     }
 
     /** What was lost on one UTC day (YYYY-MM-DD), over the matching entries. */

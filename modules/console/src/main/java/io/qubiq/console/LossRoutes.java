@@ -27,22 +27,23 @@ public final class LossRoutes implements ApiRoutes {
     public void register(Api api) {
         api.get("/api/v1/losses", Access.to(Permission.VIEW_CONNECTIONS),
                 "Data lost: loss ledger entries newest first, totals per day, ledger damage",
-                ctx -> ctx.json(losses.query(query(ctx))));
+                Reply.json(LossAccess.Report.class).failing(RequestFailure.InvalidRequest.class),
+                ctx -> losses.query(query(ctx)));
     }
 
     static LossAccess.Query query(Context ctx) {
         Optional<Instant> from = AuditRoutes.instant(ctx, "from");
         Optional<Instant> to = AuditRoutes.instant(ctx, "to");
         if (from.isPresent() && to.isPresent() && to.get().isBefore(from.get())) {
-            throw ApiError.badRequest("to (" + to.get() + ") is before from (" + from.get() + ")");
+            throw new RequestFailure.InvalidRequest("to (" + to.get() + ") is before from (" + from.get() + ")");
         }
         int limit = StoreForwardRoutes.intParam(ctx, "limit", DEFAULT_LIMIT);
         if (limit < 1 || limit > MAX_LIMIT) {
-            throw ApiError.badRequest("limit must be 1 to " + MAX_LIMIT + ", got " + limit);
+            throw new RequestFailure.InvalidRequest("limit must be 1 to " + MAX_LIMIT + ", got " + limit);
         }
         Optional<String> connection = text(ctx, "connection");
         Optional<LossReason> reason = text(ctx, "reason").map(raw -> LossReason.ofLabel(raw).orElseThrow(() ->
-                ApiError.badRequest("reason must be one of " + Arrays.stream(LossReason.values())
+                new RequestFailure.InvalidRequest("reason must be one of " + Arrays.stream(LossReason.values())
                         .map(LossReason::label).collect(Collectors.joining(", ")) + ", got '" + raw + "'")));
         return new LossAccess.Query(from, to, connection, reason, limit);
     }

@@ -39,7 +39,7 @@ public interface PipelineAccess {
      * Enables or disables a pipeline (an operator override kept across restarts; audited) and answers
      * its status.
      *
-     * @throws ApiError 404 for an unknown pipeline
+     * @throws RequestFailure.NotFound for an unknown pipeline
      */
     Pipeline setEnabled(String id, boolean enabled, String user, String from);
 }

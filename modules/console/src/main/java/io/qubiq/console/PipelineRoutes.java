@@ -20,14 +20,16 @@ public final class PipelineRoutes implements ApiRoutes {
     public void register(Api api) {
         Access view = Access.to(Permission.VIEW_CONNECTIONS);
         Access edit = Access.to(Permission.EDIT_CONNECTIONS);
+        Reply<PipelineAccess.Pipeline> one = Reply.json(PipelineAccess.Pipeline.class)
+                .failing(RequestFailure.NotFound.class);
         api.get("/api/v1/pipelines", view, "Every pipeline with its counters and last error",
-                ctx -> ctx.json(pipelines.pipelines()));
-        api.get("/api/v1/pipelines/{id}", view, "One pipeline", ctx -> ctx.json(pipelines.pipeline(ctx.pathParam("id"))
-                .orElseThrow(() -> ApiError.notFound("no pipeline '" + ctx.pathParam("id") + "'"))));
-        api.post("/api/v1/pipelines/{id}/enable", edit, "Enable a pipeline (kept across restarts)", ctx -> ctx.json(
-                pipelines.setEnabled(ctx.pathParam("id"), true, RequestGuard.principal(ctx).user(), RequestGuard.from(ctx))));
-        api.post("/api/v1/pipelines/{id}/disable", edit, "Disable a pipeline (kept across restarts)", ctx -> ctx.json(
+                Reply.jsonList(PipelineAccess.Pipeline.class), ctx -> pipelines.pipelines());
+        api.get("/api/v1/pipelines/{id}", view, "One pipeline", one, ctx -> pipelines.pipeline(ctx.pathParam("id"))
+                .orElseThrow(() -> new RequestFailure.NotFound("no pipeline '" + ctx.pathParam("id") + "'")));
+        api.post("/api/v1/pipelines/{id}/enable", edit, "Enable a pipeline (kept across restarts)", one, ctx ->
+                pipelines.setEnabled(ctx.pathParam("id"), true, RequestGuard.principal(ctx).user(), RequestGuard.from(ctx)));
+        api.post("/api/v1/pipelines/{id}/disable", edit, "Disable a pipeline (kept across restarts)", one, ctx ->
                 pipelines.setEnabled(ctx.pathParam("id"), false, RequestGuard.principal(ctx).user(),
-                        RequestGuard.from(ctx))));
+                        RequestGuard.from(ctx)));
     }
 }

@@ -56,45 +56,53 @@ final class SessionRoutes implements ApiRoutes {
     @Override
     public void register(Api api) {
         api.get("/api/v1/setup", Access.PUBLIC, "Whether the first administrator must still be created",
-                ctx -> ctx.json(new SetupState(auth.users().isEmpty() && auth.damage().isEmpty(),
-                        auth.bootstrap().setupPending(), auth.authenticator().unavailable())));
+                Reply.json(SetupState.class), ctx -> new SetupState(auth.users().isEmpty() && auth.damage().isEmpty(),
+                        auth.bootstrap().setupPending(), auth.authenticator().unavailable()));
         api.post("/api/v1/setup", Access.PUBLIC, "Create the first administrator with the one-time setup token",
-                this::setup);
-        api.post("/api/v1/session", Access.PUBLIC, "Sign in with user name and password", this::signIn);
+                Reply.json(Created.class).created().failing(RequestFailure.InvalidRequest.class)
+                        .orAnswers(403, "wrong or expired setup token")
+                        .orAnswers(409, "no setup is pending: users exist already"), this::setup);
+        api.post("/api/v1/session", Access.PUBLIC, "Sign in with user name and password",
+                Reply.json(SessionView.class).failing(RequestFailure.InvalidRequest.class)
+                        .orAnswers(401, "wrong user name or password", Refusal.class)
+                        .orAnswers(429, "throttled, or too many sign-ins being checked: see Retry-After", Refusal.class)
+                        .orAnswers(503, "nobody can sign in: the user or token store is damaged", Refusal.class),
+                this::signIn);
         api.get("/api/v1/session", Access.SIGNED_IN, "The signed-in user, permissions and CSRF token",
-                ctx -> ctx.json(view(RequestGuard.principal(ctx), ctx)));
-        api.delete("/api/v1/session", Access.SIGNED_IN, "Sign out", this::signOut);
-        api.post("/api/v1/session/password", Access.SIGNED_IN, "Change one's own password", this::changePassword);
+                Reply.json(SessionView.class), ctx -> view(RequestGuard.principal(ctx), ctx));
+        api.delete("/api/v1/session", Access.SIGNED_IN, "Sign out", Reply.noContent(), this::signOut);
+        api.post("/api/v1/session/password", Access.SIGNED_IN, "Change one's own password",
+                Reply.noContent().failing(RequestFailure.InvalidRequest.class), this::changePassword);
     }
 
-    private void setup(Context ctx) {
+    private Created setup(Context ctx) {
         JsonBody body = JsonBody.of(ctx, "{\"token\": \"...\", \"user\": \"admin\", \"password\": \"...\"}");
         UserAccount admin = auth.bootstrap().claimSetup(body.text("token"),
                 body.optionalText("user").orElse("admin"), body.text("password"), RequestGuard.from(ctx));
-        ctx.status(201).json(new Created(admin.name()));
+        return new Created(admin.name());
     }
 
-    private void signIn(Context ctx) {
+    /** The session view when signed in; null after writing a refusal (401, 429, 503) itself. */
+    private SessionView signIn(Context ctx) {
         JsonBody body = JsonBody.of(ctx, "{\"user\": \"alice\", \"password\": \"...\"}");
         SignInResult result = auth.signIn().signIn(body.text("user"), body.text("password"), RequestGuard.from(ctx));
         if (result instanceof SignInResult.SignedIn signedIn) {
             cookie.set(ctx, signedIn.session().id());
             UserAccount user = signedIn.user();
-            ctx.json(new SessionView(user.name(), user.roles(),
+            return new SessionView(user.name(), user.roles(),
                     PermissionNames.of(auth.roles().permissionsOf(user.roles())),
-                    Optional.of(signedIn.session().csrfToken()), "session"));
-            return;
+                    Optional.of(signedIn.session().csrfToken()), "session");
         }
         if (result instanceof SignInResult.Unavailable unavailable) {
             ctx.status(503).json(new Refusal(503, unavailable.reason(), 0));
-            return;
+            return null;
         }
         if (result instanceof SignInResult.Busy busy) {
             long seconds = Math.max(1, (busy.retryAfter().toMillis() + 999) / 1000);
             ctx.header("Retry-After", Long.toString(seconds));
             ctx.status(429).json(new Refusal(429, "the gateway is busy checking other sign-ins: try again in "
                     + seconds + " s", seconds));
-            return;
+            return null;
         }
         SignInResult.Refused refused = (SignInResult.Refused) result;
         long seconds = (refused.retryAfter().toMillis() + 999) / 1000;
@@ -108,19 +116,20 @@ final class SessionRoutes implements ApiRoutes {
             }
             ctx.status(401).json(new Refusal(401, "wrong user name or password", seconds));
         }
+        return null;
     }
 
-    private void signOut(Context ctx) {
+    private Void signOut(Context ctx) {
         auth.signIn().signOut(ctx.cookie(RequestGuard.SESSION_COOKIE), RequestGuard.from(ctx));
         cookie.clear(ctx);
-        ctx.status(204);
+        return null;
     }
 
-    private void changePassword(Context ctx) {
+    private Void changePassword(Context ctx) {
         JsonBody body = JsonBody.of(ctx, "{\"current\": \"...\", \"password\": \"...\"}");
         auth.administration().changeOwnPassword(RequestGuard.principal(ctx), RequestGuard.from(ctx),
                 body.text("current"), body.text("password"));
-        ctx.status(204);
+        return null;
     }
 
     private SessionView view(Principal principal, Context ctx) {

@@ -107,11 +107,18 @@ public interface StoreForwardAccess {
     /**
      * One page of a channel's quarantine, newest first.
      *
-     * @throws ApiError 404 for an unknown connection, 400 for a bad page or failure class
+     * @throws RequestFailure.NotFound for an unknown connection
+     * @throws RequestFailure.InvalidRequest for a bad page or failure class
+     * @throws RequestFailure.Conflict when the channel is not running
      */
     QuarantinePage quarantine(String connection, int offset, int limit, Optional<String> failureClass);
 
-    /** One quarantined item with a readable preview; empty when there is no such entry. */
+    /**
+     * One quarantined item with a readable preview; empty when there is no such entry.
+     *
+     * @throws RequestFailure.NotFound for an unknown connection
+     * @throws RequestFailure.Conflict when the channel is not running
+     */
     Optional<QuarantinePreview> quarantineEntry(String connection, long id);
 
     /**
@@ -119,10 +126,16 @@ public interface StoreForwardAccess {
      * seconds for their verdicts, and says per item whether it was delivered, is queued behind the
      * backlog, or failed again at once (with its new id and reason).
      *
-     * @throws ApiError 404 for an unknown connection
+     * @throws RequestFailure.NotFound for an unknown connection
+     * @throws RequestFailure.Conflict when the channel is not running
      */
     ActionResult retry(String connection, Selection selection, String user, String from);
 
-    /** Removes the selected quarantined items for good (audited). */
+    /**
+     * Removes the selected quarantined items for good (audited).
+     *
+     * @throws RequestFailure.NotFound for an unknown connection
+     * @throws RequestFailure.Conflict when the channel is not running
+     */
     ActionResult drop(String connection, Selection selection, String user, String from);
 }

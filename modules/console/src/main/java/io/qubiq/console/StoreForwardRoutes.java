@@ -3,6 +3,9 @@ package io.qubiq.console;
 import io.javalin.http.Context;
 import io.qubiq.auth.Permission;
 import io.qubiq.auth.Principal;
+import io.qubiq.console.RequestFailure.Conflict;
+import io.qubiq.console.RequestFailure.InvalidRequest;
+import io.qubiq.console.RequestFailure.NotFound;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,30 +32,37 @@ public final class StoreForwardRoutes implements ApiRoutes {
     @Override
     public void register(Api api) {
         api.get("/api/v1/store-forward", VIEW, "Every store-and-forward channel's status",
-                ctx -> ctx.json(channels.channels()));
+                Reply.jsonList(StoreForwardAccess.Channel.class), ctx -> channels.channels());
         api.get("/api/v1/store-forward/{connection}", VIEW, "One channel's status",
-                ctx -> ctx.json(channels.channel(ctx.pathParam("connection")).orElseThrow(() -> unknown(ctx))));
+                Reply.json(StoreForwardAccess.Channel.class).failing(NotFound.class),
+                ctx -> channels.channel(ctx.pathParam("connection")).orElseThrow(() -> unknown(ctx)));
         api.get("/api/v1/store-forward/{connection}/quarantine", VIEW, "One page of a channel's quarantine, newest first",
-                ctx -> ctx.json(channels.quarantine(ctx.pathParam("connection"), intParam(ctx, "offset", 0),
-                        intParam(ctx, "limit", 50), Optional.ofNullable(ctx.queryParam("class")))));
+                Reply.json(StoreForwardAccess.QuarantinePage.class).failing(InvalidRequest.class, NotFound.class,
+                        Conflict.class),
+                ctx -> channels.quarantine(ctx.pathParam("connection"), intParam(ctx, "offset", 0),
+                        intParam(ctx, "limit", 50), Optional.ofNullable(ctx.queryParam("class"))));
         api.get("/api/v1/store-forward/{connection}/quarantine/{id}", VIEW, "One quarantined item with a preview",
+                Reply.json(StoreForwardAccess.QuarantinePreview.class).failing(InvalidRequest.class, NotFound.class,
+                        Conflict.class),
                 ctx -> {
                     long id = quarantineId(ctx.pathParam("id"));
-                    ctx.json(channels.quarantineEntry(ctx.pathParam("connection"), id).orElseThrow(() ->
-                            ApiError.notFound("no quarantined item " + id + " for connection '"
-                                    + ctx.pathParam("connection") + "'")));
+                    return channels.quarantineEntry(ctx.pathParam("connection"), id).orElseThrow(() ->
+                            new NotFound("no quarantined item " + id + " for connection '"
+                                    + ctx.pathParam("connection") + "'"));
                 });
+        Reply<StoreForwardAccess.ActionResult> action = Reply.json(StoreForwardAccess.ActionResult.class)
+                .failing(InvalidRequest.class, NotFound.class, Conflict.class);
         api.post("/api/v1/store-forward/{connection}/quarantine/retry", EDIT,
-                "Put quarantined items back at the tail of the channel", ctx -> {
+                "Put quarantined items back at the tail of the channel", action, ctx -> {
                     StoreForwardAccess.Selection selection = selection(ctx);
                     Principal who = RequestGuard.principal(ctx);
-                    ctx.json(channels.retry(ctx.pathParam("connection"), selection, who.user(), RequestGuard.from(ctx)));
+                    return channels.retry(ctx.pathParam("connection"), selection, who.user(), RequestGuard.from(ctx));
                 });
         api.post("/api/v1/store-forward/{connection}/quarantine/drop", EDIT, "Remove quarantined items for good",
-                ctx -> {
+                action, ctx -> {
                     StoreForwardAccess.Selection selection = selection(ctx);
                     Principal who = RequestGuard.principal(ctx);
-                    ctx.json(channels.drop(ctx.pathParam("connection"), selection, who.user(), RequestGuard.from(ctx)));
+                    return channels.drop(ctx.pathParam("connection"), selection, who.user(), RequestGuard.from(ctx));
                 });
     }
 
@@ -62,11 +72,11 @@ public final class StoreForwardRoutes implements ApiRoutes {
         Optional<List<Long>> ids = body.optionalLongList("ids", MAX_IDS);
         boolean all = body.optionalBoolean("all").orElse(false);
         if (all == ids.isPresent()) {
-            throw ApiError.badRequest("send either \"ids\" (a list of quarantine ids) or \"all\": true, not "
+            throw new InvalidRequest("send either \"ids\" (a list of quarantine ids) or \"all\": true, not "
                     + (all ? "both" : "neither"));
         }
         if (ids.isPresent() && ids.get().isEmpty()) {
-            throw ApiError.badRequest("\"ids\" is empty: select at least one quarantined item");
+            throw new InvalidRequest("\"ids\" is empty: select at least one quarantined item");
         }
         return new StoreForwardAccess.Selection(ids.orElse(List.of()), all);
     }
@@ -75,12 +85,12 @@ public final class StoreForwardRoutes implements ApiRoutes {
         try {
             return Long.parseLong(raw);
         } catch (NumberFormatException e) {
-            throw ApiError.badRequest("quarantine id must be a number, got '" + raw + "'");
+            throw new InvalidRequest("quarantine id must be a number, got '" + raw + "'");
         }
     }
 
-    private static ApiError unknown(Context ctx) {
-        return ApiError.notFound("no store-and-forward channel for connection '" + ctx.pathParam("connection") + "'");
+    private static NotFound unknown(Context ctx) {
+        return new NotFound("no store-and-forward channel for connection '" + ctx.pathParam("connection") + "'");
     }
 
     static int intParam(Context ctx, String name, int fallback) {
@@ -91,7 +101,7 @@ public final class StoreForwardRoutes implements ApiRoutes {
         try {
             return Integer.parseInt(raw);
         } catch (NumberFormatException e) {
-            throw ApiError.badRequest(name + " must be a whole number, got '" + raw + "'");
+            throw new InvalidRequest(name + " must be a whole number, got '" + raw + "'");
         }
     }
 }

@@ -74,6 +74,12 @@ final class ConsoleFixture implements AutoCloseable {
     private final String scheme;
 
     ConsoleFixture(Path directory, HttpConfig http, AuthConfig authConfig, boolean withUsers) throws IOException {
+        this(directory, http, authConfig, withUsers, List.of());
+    }
+
+    /** @param extraRoutes route groups served beside the fake gateway's (for tests of the route machinery) */
+    ConsoleFixture(Path directory, HttpConfig http, AuthConfig authConfig, boolean withUsers,
+                   List<ApiRoutes> extraRoutes) throws IOException {
         auth = Auth.open(authConfig, directory.resolve("auth"), Clock.systemUTC(), events, announcements::add);
         auth.bootstrap().start(withUsers ? Optional.of(password("admin")) : Optional.empty());
         if (withUsers) {
@@ -82,7 +88,9 @@ final class ConsoleFixture implements AutoCloseable {
             }
         }
         scheme = http.tls().isPresent() ? "https" : "http";
-        server = new ConsoleServer(http, status, registry, Clock.systemUTC(), auth, gateway.routes(), gateway.sources());
+        List<ApiRoutes> routes = new java.util.ArrayList<>(gateway.routes());
+        routes.addAll(extraRoutes);
+        server = new ConsoleServer(http, status, registry, Clock.systemUTC(), auth, routes, gateway.sources());
         server.start();
     }
 

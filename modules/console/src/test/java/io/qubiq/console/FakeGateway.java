@@ -42,24 +42,24 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
 
     @Override
     public CompletableFuture<List<BrowseNode>> browse(String connectionId, String nodeId) {
-        return CompletableFuture.failedFuture(ApiError.notFound("no device connection '" + connectionId + "'"));
+        return CompletableFuture.failedFuture(new RequestFailure.NotFound("no device connection '" + connectionId + "'"));
     }
 
     @Override
     public CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user, String from) {
         actions.add(new Action("write", tag.value(), user, from));
-        return CompletableFuture.failedFuture(ApiError.notFound("no device connection reads tag " + tag));
+        return CompletableFuture.failedFuture(new RequestFailure.NotFound("no device connection reads tag " + tag));
     }
 
     @Override
     public Certificates certificates(String connectionId) {
-        throw ApiError.notFound("no device connection '" + connectionId + "'");
+        throw new RequestFailure.NotFound("no device connection '" + connectionId + "'");
     }
 
     @Override
     public Certificate trust(String connectionId, String thumbprint, String user, String from) {
         actions.add(new Action("trust", connectionId, user, from));
-        throw ApiError.notFound("no device connection '" + connectionId + "'");
+        throw new RequestFailure.NotFound("no device connection '" + connectionId + "'");
     }
 
     @Override
@@ -118,7 +118,7 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     @Override
     public PipelineAccess.Pipeline setEnabled(String id, boolean enabled, String user, String from) {
         actions.add(new Action(enabled ? "enable" : "disable", id, user, from));
-        throw ApiError.notFound("no pipeline '" + id + "'");
+        throw new RequestFailure.NotFound("no pipeline '" + id + "'");
     }
 
     @Override
@@ -139,7 +139,7 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     @Override
     public HistoryAccess.WalTable skipWalTransaction(String table, String user, String from) {
         actions.add(new Action("skip", table, user, from));
-        throw ApiError.notFound("\"" + table + "\" is not a historian table");
+        throw new RequestFailure.NotFound("\"" + table + "\" is not a historian table");
     }
 
     @Override
