@@ -8,7 +8,6 @@ import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
-import io.javalin.http.staticfiles.Location;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.qubiq.auth.AccountException;
@@ -33,7 +32,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The gateway's HTTP server (Javalin on Jetty): the console's static pages from the {@code qubiq-ui}
- * classpath folder (and the uPlot chart library from its webjar under {@code /vendor/uplot/}),
+ * classpath folder, read once and served from memory ({@link UiFiles}: no zip file system of the
+ * application jar), and the uPlot chart library from its webjar under {@code /vendor/uplot/}),
  * {@code /health}, {@code /metrics}, and the REST API under {@code /api/v1}, described at
  * {@code /api/v1/openapi.json}.
  *
@@ -121,11 +121,7 @@ public final class ConsoleServer implements Component {
         cfg.jetty.port = config.port();
         config.tls().ifPresent(tls -> cfg.jetty.addConnector((server, http) ->
                 HttpsConnector.create(server, http, tls, config.bindAddress(), config.port())));
-        cfg.staticFiles.add(files -> {
-            files.hostedPath = "/";
-            files.directory = "/qubiq-ui";
-            files.location = Location.CLASSPATH;
-        });
+        UiFiles.load(ConsoleServer.class.getClassLoader()).register(cfg.routes);
         VendorFiles.register(cfg.routes);
         cfg.routes.before(ctx -> securityHeaders(ctx));
         cfg.routes.exception(ApiError.class, (error, ctx) -> answer(ctx, error));

@@ -120,8 +120,25 @@ class ConsoleServerTest {
     }
 
     @Test
+    void theConsolesScriptsAreServedWithTheirTypeAndAnUnchangedOneIsNotSentAgain() throws Exception {
+        HttpResponse<String> script = console.anonymous().get("/js/pages/tags.js");
+        assertThat(script.statusCode()).isEqualTo(200);
+        assertThat(script.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("text/javascript"));
+        assertThat(script.headers().firstValue("Cache-Control")).contains("no-cache");
+        String etag = script.headers().firstValue("ETag").orElseThrow();
+
+        HttpResponse<String> again = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                .newBuilder(java.net.URI.create(console.base() + "/js/pages/tags.js"))
+                .header("If-None-Match", etag).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(again.statusCode()).isEqualTo(304);
+        assertThat(again.body()).isEmpty();
+        assertThat(console.anonymous().get("/js/../index.html").statusCode()).isNotEqualTo(500);
+    }
+
+    @Test
     void everyAnswerCarriesTheSecurityHeadersAndApiAnswersAreNotCached() {
-        for (String path : new String[] {"/", "/health", "/api/v1/openapi.json", "/api/v1/tags"}) {
+        for (String path : new String[] {"/", "/app.js", "/health", "/api/v1/openapi.json", "/api/v1/tags"}) {
             HttpResponse<String> answer = console.anonymous().get(path);
             assertThat(answer.headers().firstValue("X-Content-Type-Options")).as(path).contains("nosniff");
             assertThat(answer.headers().firstValue("X-Frame-Options")).as(path).contains("DENY");
