@@ -175,6 +175,31 @@ public final class TagBus implements TagPublisher, Component {
     }
 
     /**
+     * As {@link #publish(TagValue)}, for a value of a message whose source acknowledges only once the
+     * value is kept: each subscriber with a {@link CustodialConsumer} that accepts the path takes a
+     * share of {@code receipt} (see {@link Subscriber}); the others take none.
+     *
+     * @throws IllegalStateException when the bus is not running (no share was taken)
+     */
+    @Override
+    public void publish(TagValue value, io.qubiq.core.tag.CustodyReceipt receipt) {
+        Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(receipt, "receipt");
+        ComponentState now = state;
+        if (now != ComponentState.RUNNING) {
+            throw new IllegalStateException("the tag bus is " + now + ": value of " + value.path()
+                    + " rejected (connectors must start after the tag bus and stop before it)");
+        }
+        synchronized (stripeOf(value)) {
+            latestValues.put(value);
+            for (Subscriber subscriber : fanOut) {
+                subscriber.offer(value, receipt);
+            }
+        }
+        published.increment();
+    }
+
+    /**
      * Adds a subscriber. It receives values published after this call returns; on a running bus
      * its delivery thread starts now, otherwise at {@link #start}.
      *

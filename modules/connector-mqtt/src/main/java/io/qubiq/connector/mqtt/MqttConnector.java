@@ -10,6 +10,7 @@ import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.LossReason;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.tag.CustodyReceipt;
 import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
@@ -59,9 +60,13 @@ import org.slf4j.LoggerFactory;
  * acknowledgement within {@code write_timeout_ms} fails with an {@link UnknownOutcomeException}.
  *
  * <p><b>Acknowledgement.</b> A QoS 1 or 2 message is acknowledged to the broker only once the
- * connector took it: its values were accepted by the tag bus, or it was counted as malformed or
- * unmatched ({@link InboundFlow}). A message that arrives while the connector closes is left
- * unacknowledged, so a persistent session gets it again after a gateway restart.
+ * connector took it (its values were accepted by the tag bus, or it was counted as malformed or
+ * unmatched) and every durable subscriber that took one of its values released its custody: the
+ * value is buffered, delivered or accounted for ({@link InboundFlow}, {@link CustodyReceipt}). A
+ * message that arrives while the connector closes, or whose custody is still held when the gateway
+ * stops or dies, is left unacknowledged, so a persistent session gets it again. Known gap: a
+ * pipeline's message tap ({@link #tap}) and a pipeline's tag-change trigger take no custody, so
+ * what only a pipeline keeps is acknowledged once queued for it.
  *
  * <p><b>Threading.</b> The HiveMQ client delivers messages and connection events on its own Netty
  * threads. Messages are decoded and published there, inline, never queued behind a scheduler (why:
@@ -219,8 +224,13 @@ public final class MqttConnector implements DeviceConnector {
             }
 
             @Override
-            public boolean message(String topic, byte[] payload) {
-                return onMessage(topic, payload);
+            public boolean message(String topic, byte[] payload, CustodyReceipt receipt) {
+                return onMessage(topic, payload, receipt);
+            }
+
+            @Override
+            public String connection() {
+                return id;
             }
         });
         if (closed) {
@@ -299,10 +309,11 @@ public final class MqttConnector implements DeviceConnector {
 
     /**
      * Turns one message into tag values; returns whether the gateway took it (then the client
-     * acknowledges it to the broker): every value was accepted by the tag bus, or the message was
-     * counted as malformed or unmatched. False while closing or when the tag bus refused a value.
+     * acknowledges it to the broker once {@code receipt}, when there is one, completed): every value
+     * was accepted by the tag bus, or the message was counted as malformed or unmatched. False while
+     * closing or when the tag bus refused a value.
      */
-    private boolean onMessage(String topic, byte[] payload) {
+    private boolean onMessage(String topic, byte[] payload, CustodyReceipt receipt) {
         if (closed) {
             return false;
         }
@@ -325,7 +336,7 @@ public final class MqttConnector implements DeviceConnector {
             try {
                 TagValue value = route.decode(captured.get(), payload, receivedAt);
                 knownTags.put(value.path(), value.type());
-                if (!publish(value)) {
+                if (!publish(value, receipt)) {
                     return false;
                 }
                 valuesReceived.incrementAndGet();
@@ -347,12 +358,21 @@ public final class MqttConnector implements DeviceConnector {
 
     /** Hands {@code value} to the tag bus; false when it was not accepted (closing, or the bus is stopped). */
     private boolean publish(TagValue value) {
+        return publish(value, null);
+    }
+
+    /** As {@link #publish(TagValue)}, with the message's receipt when its source waits for custody (QoS 1, 2). */
+    private boolean publish(TagValue value, CustodyReceipt receipt) {
         TagPublisher target = publisher;
         if (target == null || closed) {
             return false;
         }
         try {
-            target.publish(value);
+            if (receipt == null) {
+                target.publish(value);
+            } else {
+                target.publish(value, receipt);
+            }
             return true;
         } catch (IllegalStateException e) {
             LOG.debug("MQTT connection {}: the tag bus did not accept {}: {}", id, value.path(), e.getMessage());
