@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p><b>Acknowledged once kept (issue 19).</b> The HiveMQ client is asked for manual
  * acknowledgement. A QoS 1 or 2 message travels through the tag bus with a {@link CustodyReceipt}:
- * every durable subscriber (the historian) takes a share of it with the value and releases the share
+ * every durable subscriber (the historian, a pipeline triggered by tag changes) takes a share of it
+ * with the value and releases the share
  * once the value is appended to a store-and-forward buffer, delivered by a channel's forwarder, or
  * accounted for as a loss or as deliberate filtering (refused by a full channel, dropped by an
  * overflowing queue, quarantined, discarded by a storage rule, a consumer that threw). The message is
@@ -61,6 +62,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * no message is delivered twice. Thread-safe.
  */
 final class InboundFlow {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(InboundFlow.class);
 
     /** Runs the client's callback on the thread that decoded the message. */
     static final Executor INLINE = Runnable::run;
@@ -114,7 +117,13 @@ final class InboundFlow {
         window.enter();
         CustodyReceipt receipt = CustodyReceipt.open(() -> {
             window.leave();
-            acknowledge.run();
+            try {
+                acknowledge.run();
+            } catch (RuntimeException e) {
+                // runs on whichever thread released the last share (a forwarder, a tag-bus thread): never
+                // let a client that closed meanwhile break that thread's work; the broker redelivers
+                LOG.debug("MQTT connection {}: acknowledging a message failed: {}", events.connection(), e.toString());
+            }
         });
         boolean taken = false;
         try {

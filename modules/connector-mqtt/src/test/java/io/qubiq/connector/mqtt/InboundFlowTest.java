@@ -142,6 +142,19 @@ class InboundFlowTest {
     }
 
     @Test
+    void anAcknowledgementThatThrowsNeverReachesTheThreadThatReleasedTheLastShare() {
+        int flow = inbound.open();
+        holders = 1;
+        inbound.deliver(flow, "a/b", new byte[0], 1, () -> {
+            throw new IllegalStateException("the client is closed");
+        });
+
+        shares.get(0).release();
+
+        assertThat(inbound.awaitingAcknowledgement()).isZero();
+    }
+
+    @Test
     void aSilencedFlowReleasesItsCopyWithoutDeliveringItTwice() {
         int old = inbound.open();
         int current = inbound.open();
