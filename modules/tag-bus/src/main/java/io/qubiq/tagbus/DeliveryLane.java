@@ -128,13 +128,16 @@ public final class DeliveryLane<V> {
         }
     }
 
-    /** Tells {@code listener} of every value the overflow policy discards, on the offering thread. */
-    void whenDiscarded(Consumer<? super V> listener) {
+    /**
+     * Tells {@code listener} of every value the overflow policy discards, on the offering thread (a
+     * queue of values that hold a source's custody releases it). Call before values are offered.
+     */
+    public void whenDiscarded(Consumer<? super V> listener) {
         this.whenDiscarded = listener;
     }
 
     /** Hands {@code action} each value still queued, leaving them queued (after delivery stopped). */
-    void forEachQueued(Consumer<? super V> action) {
+    public void forEachQueued(Consumer<? super V> action) {
         queue.copy().forEach(action);
     }
 

@@ -10,14 +10,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p><b>Acknowledged once kept (issue 19).</b> The HiveMQ client is asked for manual
  * acknowledgement. A QoS 1 or 2 message travels through the tag bus with a {@link CustodyReceipt}:
- * every durable subscriber (the historian, a pipeline triggered by tag changes) takes a share of it
- * with the value and releases the share
+ * every durable subscriber (the historian, a pipeline triggered by tag changes; a pipeline's message
+ * tap likewise) takes a share of it with the value and releases the share
  * once the value is appended to a store-and-forward buffer, delivered by a channel's forwarder, or
  * accounted for as a loss or as deliberate filtering (refused by a full channel, dropped by an
  * overflowing queue, quarantined, discarded by a storage rule, a consumer that threw). The message is
  * acknowledged when the connector took it ({@link BrokerClient.Events#message} returned {@code
  * true}: its values were published, or it was counted as malformed or unmatched) and every share was
- * released, on the thread that released the last one. A message the connector did not take (it is
+ * released, on the thread that released the last one (the HiveMQ client's {@code acknowledge()} only
+ * marks the message and schedules the PUBACK on the client's event loop: non-blocking, from any
+ * thread; the window is left first, so a client thread waiting for room never waits on it). A message the connector did not take (it is
  * closing, or the tag bus is stopped) is never acknowledged, so the broker redelivers it to the next
  * connection of the persistent session; so is a message whose shares were still held when the
  * gateway stopped or died. A channel's in-memory hand-off holds its shares until the forwarder's

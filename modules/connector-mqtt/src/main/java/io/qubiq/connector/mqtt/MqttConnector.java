@@ -10,6 +10,7 @@ import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.LossReason;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.tag.Custody;
 import io.qubiq.core.tag.CustodyReceipt;
 import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
@@ -64,9 +65,9 @@ import org.slf4j.LoggerFactory;
  * unmatched) and every durable subscriber that took one of its values released its custody: the
  * value is buffered, delivered or accounted for ({@link InboundFlow}, {@link CustodyReceipt}). A
  * message that arrives while the connector closes, or whose custody is still held when the gateway
- * stops or dies, is left unacknowledged, so a persistent session gets it again. Known gap: a
- * pipeline's message tap ({@link #tap}) and a pipeline's tag-change trigger take no custody, so
- * what only a pipeline keeps is acknowledged once queued for it.
+ * stops or dies, is left unacknowledged, so a persistent session gets it again. A message tap
+ * with a {@link KeepingListener} (a pipeline's MQTT trigger) holds a share too; a plain tap takes
+ * none (acknowledged once its listener returned).
  *
  * <p><b>Threading.</b> The HiveMQ client delivers messages and connection events on its own Netty
  * threads. Messages are decoded and published there, inline, never queued behind a scheduler (why:
@@ -163,10 +164,30 @@ public final class MqttConnector implements DeviceConnector {
      * @throws IllegalStateException when the connector has already started
      */
     public AutoCloseable tap(String topicFilter, java.util.function.BiConsumer<String, byte[]> listener) {
+        return add(new MessageTap(topicFilter, listener));
+    }
+
+    /**
+     * A message tap listener that keeps what it hears durably (a pipeline's MQTT trigger): with each
+     * message it gets the message's custody, a share of its receipt for QoS 1 and 2 ({@link
+     * Custody#NONE} for QoS 0), and releases it once what it made of the message is buffered,
+     * delivered or accounted for (the rule of {@link Custody}); the message is acknowledged only then.
+     * Called on the client's thread; it must not block.
+     */
+    @FunctionalInterface
+    public interface KeepingListener {
+        void accept(String topic, byte[] payload, Custody custody);
+    }
+
+    /** As {@link #tap(String, java.util.function.BiConsumer)}, for a listener that holds the messages' custody. */
+    public AutoCloseable tap(String topicFilter, KeepingListener listener) {
+        return add(new MessageTap(topicFilter, listener));
+    }
+
+    private AutoCloseable add(MessageTap tap) {
         if (publisher != null) {
             throw new IllegalStateException("MQTT connection " + id + ": add message taps before the connection starts");
         }
-        MessageTap tap = new MessageTap(topicFilter, listener);
         taps.add(tap);
         return () -> {
             tap.close();
@@ -321,7 +342,7 @@ public final class MqttConnector implements DeviceConnector {
         boolean matched = false;
         for (MessageTap tap : taps) {
             try {
-                matched |= tap.offer(topic, payload);
+                matched |= tap.offer(topic, payload, receipt);
             } catch (RuntimeException e) {
                 matched = true;
                 LOG.warn("MQTT connection {}: a message tap on {} failed: {}", id, tap.topicFilter(), e.toString());

@@ -8,7 +8,7 @@
  * reported per topic, never silently dropped. A lost connection turns the tags Bad NotConnected;
  * the client reconnects with backoff and resubscribes when the broker lost the session. A QoS 1 or 2
  * message is acknowledged to the broker only once it is kept: its values were published with a custody
- * receipt and every durable tag-bus subscriber (historian, tag-triggered pipelines) released its share,
+ * receipt and every durable holder (historian, pipelines, through the tag bus or a message tap) released its share,
  * the value being buffered, delivered or accounted for as a loss or as filtering (or the message was
  * counted as malformed or unmatched). Messages are processed inline on the client's own thread and at
  * most a bounded window of them waits for its acknowledgement ({@link

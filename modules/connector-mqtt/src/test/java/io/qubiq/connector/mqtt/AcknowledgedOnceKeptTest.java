@@ -115,6 +115,52 @@ class AcknowledgedOnceKeptTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(MqttProtocol.class)
+    void aMessageTapThatHoldsItsCustodyGetsTheMessageAgainOnTheNextConnection(MqttProtocol protocol)
+            throws Exception {
+        try (Mosquitto mosquitto = Mosquitto.startOrSkip();
+             TestClient device = new TestClient(mosquitto.host(), mosquitto.port())) {
+            MqttConnectionConfig config = MqttConnectionConfig.of(mosquitto.host(), mosquitto.port(), List.of())
+                    .withProtocol(protocol)
+                    .withPersistentSession("qubiq-custody-tap-" + protocol)
+                    .withReconnect(100, 500);
+            List<String> first = new CopyOnWriteArrayList<>();
+            List<Custody> held = new CopyOnWriteArrayList<>();
+            TagBus bus = bus(new Durable(true));
+            MqttConnector connector = new MqttConnector("gw", "tap", config);
+            try {
+                connector.tap("cmd/#", (MqttConnector.KeepingListener) (topic, payload, custody) -> {
+                    first.add(new String(payload, java.nio.charset.StandardCharsets.UTF_8));
+                    held.add(custody);
+                });
+                connector.start(bus);
+                await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> {
+                    device.publish("cmd/a", "probe");
+                    return first.contains("probe");
+                });
+                device.publish("cmd/a", "held");
+                await().atMost(WAIT).until(() -> first.contains("held"));
+            } finally {
+                connector.close();
+                bus.stop();
+            }
+
+            List<String> second = new CopyOnWriteArrayList<>();
+            TagBus again = bus(new Durable(true));
+            try (MqttConnector next = new MqttConnector("gw", "tap", config)) {
+                next.tap("cmd/#", (MqttConnector.KeepingListener) (topic, payload, custody) -> {
+                    second.add(new String(payload, java.nio.charset.StandardCharsets.UTF_8));
+                    custody.release();
+                });
+                next.start(again);
+                await().atMost(WAIT).until(() -> second.contains("held"));
+            } finally {
+                again.stop();
+            }
+        }
+    }
+
     private static MqttConnectionConfig config(Mosquitto mosquitto, MqttProtocol protocol, String clientId) {
         return MqttConnectionConfig.of(mosquitto.host(), mosquitto.port(), List.of(
                         MqttSubscriptionConfig.plain("cu/+", "cu/{1}", DataType.INT64)))
