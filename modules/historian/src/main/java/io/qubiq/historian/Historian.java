@@ -161,6 +161,8 @@ public final class Historian implements Component {
      * rows to the channel, which releases it once they are buffered, delivered or refused. Values the
      * storage rules discard or hold back (deadband, minimum interval) are deliberate filtering: their
      * share is released with the batch's rows, or at once when no value of the batch became a row.
+     * Rows with custody are handed on without lingering once the queue is drained: the broker's
+     * in-flight window is waiting for them.
      */
     void accept(List<TagValue> values, Custody custody) {
         received.addAndGet(values.size());
@@ -169,6 +171,15 @@ public final class Historian implements Component {
         stored.addAndGet(samples.size());
         filtered.addAndGet(values.size() - samples.size());
         batcher.add(toRows(samples), custody);
+        if (custody != Custody.NONE && caughtUp()) {
+            batcher.handOnHeld(); // a broker waits: do not linger (see RowBatcher#handOnHeld)
+        }
+    }
+
+    /** True when no value waits in the historian's tag-bus queue: no bigger batch is coming now. */
+    private boolean caughtUp() {
+        Subscription current = subscription;
+        return current == null || current.stats().queued() == 0;
     }
 
     /** One turn of the ticker thread; package-private so that tests can turn it by hand. */

@@ -200,6 +200,20 @@ final class RowBatcher {
         }
     }
 
+    /**
+     * Hands on the pending rows at once when some of them carry custody: a broker waits for their
+     * acknowledgement, and brokers send only so many unacknowledged messages at a time (mosquitto's
+     * {@code max_inflight_messages}, HiveMQ's in-flight window), so lingering would cap the
+     * connection's rate at that window per linger. Rows without custody keep lingering.
+     */
+    void handOnHeld() {
+        synchronized (lock) {
+            if (!pendingCustody.isEmpty()) {
+                handOnLocked();
+            }
+        }
+    }
+
     void flushIfDue() {
         synchronized (lock) {
             if (!pending.isEmpty() && ticker.nanos() - oldestPendingNanos >= linger.toNanos()) {

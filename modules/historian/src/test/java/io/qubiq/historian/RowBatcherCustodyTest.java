@@ -89,6 +89,21 @@ class RowBatcherCustodyTest {
     }
 
     @Test
+    void rowsCarryingCustodyAreHandedOnWithoutLingeringRowsWithoutItKeepLingering() throws Exception {
+        batcher = new RowBatcher(channel, 1000, Duration.ofHours(1), Ticker.system());
+        batcher.start();
+
+        batcher.add(rows(0, 3));
+        batcher.handOnHeld();
+        assertThat(submitted).as("nothing waits for these rows").isEmpty();
+
+        batcher.add(rows(3, 5), custody);
+        batcher.handOnHeld();
+        await().until(() -> submitted.size() == 1);
+        assertThat(submitted.get(0)).containsExactlyElementsOf(rows(0, 5));
+    }
+
+    @Test
     void aBatchWithoutRowsReleasesItsCustodyAtOnce() {
         batcher = new RowBatcher(channel, 10, Duration.ofHours(1), Ticker.system());
         batcher.start();

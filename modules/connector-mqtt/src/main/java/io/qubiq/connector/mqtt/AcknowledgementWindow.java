@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * unacknowledged messages piling up in the HiveMQ client's session-wide queue (the issue-20 storm;
  * see {@link InboundFlow}).
  *
- * <p><b>Nothing waits for ever.</b> Every share is released on a bounded path (a batch's linger, a
+ * <p><b>Nothing waits for ever.</b> Every share is released on a bounded path (a batch handed on, a
  * hand-off that spills into the buffer when full, a sink's write timeout, a loss), so the wait ends
  * by itself. As a guard against a holder that breaks that rule, a message waits at most {@code
  * maxWait}, then is taken all the same (counted in {@link #overruns()}, logged at WARN at most once

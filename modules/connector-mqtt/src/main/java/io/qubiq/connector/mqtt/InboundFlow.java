@@ -48,13 +48,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ul>
  * So the connector leaves the client's Receive Maximum at the protocol's 65,535 (a smaller value is
  * what mosquitto 2.0.11 overruns), and processes each message inline (decode, one non-blocking
- * tag-bus publish). Waiting for custody keeps messages unacknowledged for a while (a historian batch's
- * linger, about 100 to 200 ms), so the client's queue is no longer empty between messages; it stays
- * bounded and short-lived: an {@link AcknowledgementWindow} of {@link #WINDOW} messages, in which a
+ * tag-bus publish). Waiting for custody keeps messages unacknowledged for a while (about one write of
+ * the historian's channel: rows that carry custody are handed on without lingering), so the client's
+ * queue is no longer empty between messages; it stays bounded and short-lived: an {@link AcknowledgementWindow} of {@link #WINDOW} messages, in which a
  * message that would exceed it waits on the client's thread (TCP pushes back on the broker, as when
  * the gateway falls behind) instead of a backlog growing in the client, and every share is released
  * on a bounded path, so after a reconnect the previous connection's entries drain within about a
- * batch's linger instead of replaying for ever. A handler behind a buffer on a busy scheduler is what
+ * write instead of replaying for ever. A handler behind a buffer on a busy scheduler is what
  * left thousands of entries behind.
  *
  * <p><b>Flows.</b> When the broker answers a reconnect without a session the client ends its own
