@@ -2,11 +2,13 @@ package io.qubiq.app.pipelines;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.qubiq.connector.mqtt.MqttConnector;
+import io.qubiq.core.tag.Custody;
 import io.qubiq.pipeline.trigger.DeviceMessages;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -32,8 +34,23 @@ public final class MqttDeviceMessages implements DeviceMessages {
         if (connector == null) {
             throw new IllegalArgumentException("no MQTT device connection " + connection);
         }
-        return connector.tap(topicFilter, (topic, payload) -> listener.accept(
-                new DeviceMessage(topic, new String(payload, StandardCharsets.UTF_8), json(payload), clock.instant())));
+        return connector.tap(topicFilter, (topic, payload) -> listener.accept(message(topic, payload)));
+    }
+
+    /** The pipeline's queue holds each QoS 1/2 message's custody until its outputs took the items. */
+    @Override
+    public AutoCloseable listenKeeping(String connection, String topicFilter,
+                                       BiConsumer<DeviceMessage, Custody> listener) {
+        MqttConnector connector = connectors.get(connection);
+        if (connector == null) {
+            throw new IllegalArgumentException("no MQTT device connection " + connection);
+        }
+        return connector.tap(topicFilter, (MqttConnector.KeepingListener) (topic, payload, custody) ->
+                listener.accept(message(topic, payload), custody));
+    }
+
+    private DeviceMessage message(String topic, byte[] payload) {
+        return new DeviceMessage(topic, new String(payload, StandardCharsets.UTF_8), json(payload), clock.instant());
     }
 
     private static Optional<Object> json(byte[] payload) {

@@ -2,12 +2,14 @@ package io.qubiq.historian;
 
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.lifecycle.Periodic;
+import io.qubiq.core.tag.Custody;
 import io.qubiq.core.tag.TagValue;
 import io.qubiq.core.time.Ticker;
 import io.qubiq.questdb.exec.ExecClient;
 import io.qubiq.questdb.exec.SqlException;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.tagbus.CustodialConsumer;
 import io.qubiq.tagbus.OverflowPolicy;
 import io.qubiq.tagbus.Subscription;
 import io.qubiq.tagbus.SubscriptionSpec;
@@ -93,7 +95,8 @@ public final class Historian implements Component {
         this.rows = new HistoryRows(schema, gateway);
         this.liveTail = new LiveTail(config.liveTailSamplesPerTag(), config.liveTailMaxSamples());
         this.filter = StorageFilter.of(config, clock, ticker, liveTail);
-        this.batcher = new RowBatcher(channel::submit, config.batchMaxRows(), Duration.ofMillis(config.lingerMs()),
+        this.batcher = new RowBatcher(RowBatcher.Submitter.to(channel), config.batchMaxRows(),
+                Duration.ofMillis(config.lingerMs()),
                 ticker, events::lost, clock);
     }
 
@@ -130,7 +133,7 @@ public final class Historian implements Component {
         tickLoop.scheduleWithFixedDelay(Periodic.guarded(this::tick, e -> log.error("Historian ticker failed: {};"
                 + " it ticks again at the next interval", e.toString(), e)), tickMs, tickMs, TimeUnit.MILLISECONDS);
         subscription = bus.subscribe(new SubscriptionSpec(SUBSCRIBER, config.queueCapacityValues(),
-                OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), this::accept));
+                OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), (CustodialConsumer) this::accept));
     }
 
     /** Unsubscribes, stops the ticker thread, hands the last pending rows to the channel and ends the writer. */
@@ -150,12 +153,33 @@ public final class Historian implements Component {
 
     /** The tag-bus consumer: one batch of values. Never throws for a channel failure. */
     void accept(List<TagValue> values) {
+        accept(values, Custody.NONE);
+    }
+
+    /**
+     * The tag-bus consumer with the batch's custody (see {@link CustodialConsumer}): it goes with the
+     * rows to the channel, which releases it once they are buffered, delivered or refused. Values the
+     * storage rules discard or hold back (deadband, minimum interval) are deliberate filtering: their
+     * share is released with the batch's rows, or at once when no value of the batch became a row.
+     * Rows with custody are handed on without lingering once the queue is drained: the broker's
+     * in-flight window is waiting for them.
+     */
+    void accept(List<TagValue> values, Custody custody) {
         received.addAndGet(values.size());
         List<HistorySample> samples = new ArrayList<>(values.size());
         filter.offerAll(values, ticker.nanos(), samples); // one batch is one moment for the rules' intervals
         stored.addAndGet(samples.size());
         filtered.addAndGet(values.size() - samples.size());
-        batcher.add(toRows(samples));
+        batcher.add(toRows(samples), custody);
+        if (custody != Custody.NONE && caughtUp()) {
+            batcher.handOnHeld(); // a broker waits: do not linger (see RowBatcher#handOnHeld)
+        }
+    }
+
+    /** True when no value waits in the historian's tag-bus queue: no bigger batch is coming now. */
+    private boolean caughtUp() {
+        Subscription current = subscription;
+        return current == null || current.stats().queued() == 0;
     }
 
     /** One turn of the ticker thread; package-private so that tests can turn it by hand. */

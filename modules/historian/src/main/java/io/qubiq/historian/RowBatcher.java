@@ -4,6 +4,8 @@ import io.qubiq.buffer.BufferIOException;
 import io.qubiq.buffer.DiskFull;
 import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.LossReason;
+import io.qubiq.core.tag.Custody;
+import io.qubiq.core.tag.CustodyReceipt;
 import io.qubiq.core.time.Ticker;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.storeforward.ChannelException;
@@ -38,6 +40,12 @@ import org.slf4j.LoggerFactory;
  * channel has entered those rows in the ledger itself. Rows are counted as pending from
  * {@link #add} until the channel accepted or refused them.
  *
+ * <p><b>Custody.</b> Rows added with the {@link Custody} of the MQTT messages they came from carry it
+ * into the batch they join (a tag-bus batch whose rows fill two batches gives each a part, and is
+ * released when both parts are); the batch hands it to the channel with {@code submit}, which
+ * releases it once the rows are buffered, delivered or refused. A batch lost here (the hand-on
+ * interrupted) releases it too: it is a loss, accounted for in the ledger.
+ *
  * <p>Threading: {@link #add} (tag-bus consumer) and {@link #flushIfDue} (historian ticker) may run
  * concurrently; batches are handed on under one lock, in the order rows were added, and the one
  * writer submits them in that order. {@link #start}, {@link #flush} and {@link #stop} are called by
@@ -49,6 +57,38 @@ final class RowBatcher {
     @FunctionalInterface
     interface Submitter {
         void submit(List<QuestDbRow> batch) throws Exception;
+
+        /**
+         * Submits with the batch's custody, which must be released exactly once whatever happens; the
+         * channel does it when the rows are safe or refused. This default releases it when
+         * {@link #submit(List)} returned or threw (for submitters that keep nothing in memory).
+         */
+        default void submit(List<QuestDbRow> batch, Custody custody) throws Exception {
+            try {
+                submit(batch);
+            } finally {
+                custody.release();
+            }
+        }
+
+        /** The historian's channel, custody included. */
+        static Submitter to(io.qubiq.storeforward.StoreForwardChannel<QuestDbRow> channel) {
+            return new Submitter() {
+                @Override
+                public void submit(List<QuestDbRow> batch) throws Exception {
+                    channel.submit(batch);
+                }
+
+                @Override
+                public void submit(List<QuestDbRow> batch, Custody custody) throws Exception {
+                    channel.submit(batch, custody);
+                }
+            };
+        }
+    }
+
+    /** A batch on its way to the writer, with the custody of the messages its rows came from. */
+    private record Batch(List<QuestDbRow> rows, Custody custody) {
     }
 
     /** Where rows lost here are reported: the gateway's {@code EventPublisher#lost}. */
@@ -67,7 +107,7 @@ final class RowBatcher {
     private static final Logger log = LoggerFactory.getLogger(RowBatcher.class);
     private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
     /** Marks the end of the batches: the writer stops when it takes it. */
-    private static final List<QuestDbRow> END = List.of();
+    private static final Batch END = new Batch(List.of(), Custody.NONE);
 
     private final Submitter submitter;
     private final LossSink losses;
@@ -76,11 +116,13 @@ final class RowBatcher {
     private final Duration linger;
     private final Ticker ticker;
     private final Object lock = new Object();
-    private final BlockingQueue<List<QuestDbRow>> handOff = new ArrayBlockingQueue<>(1);
+    private final BlockingQueue<Batch> handOff = new ArrayBlockingQueue<>(1);
     /** Rows handed to the writer and not yet submitted or refused; guarded by {@link #written}. */
     private long unwritten;
     private final Object written = new Object();
     private List<QuestDbRow> pending = new ArrayList<>();
+    /** The custody parts the pending rows carry; guarded by {@link #lock}. */
+    private List<Custody> pendingCustody = new ArrayList<>();
     /** The ticker's reading when the oldest pending row was added. */
     private long oldestPendingNanos;
     /** The ticker's reading at the last rejection logged; guarded by {@link #written}. */
@@ -118,21 +160,55 @@ final class RowBatcher {
     }
 
     void add(List<QuestDbRow> rows) {
+        add(rows, Custody.NONE);
+    }
+
+    /**
+     * Adds rows that carry {@code custody} (see the class doc); released at once when there are none
+     * (every value was filtered away by a storage rule: deliberate, nothing to keep).
+     */
+    void add(List<QuestDbRow> rows, Custody custody) {
         if (rows.isEmpty()) {
+            custody.release();
             return;
         }
         unresolved.addAndGet(rows.size());
+        // one part per batch the rows land in; the custody is released once every part is
+        CustodyReceipt parts = custody == Custody.NONE ? null : CustodyReceipt.open(custody::release);
         synchronized (lock) {
+            boolean carried = false;
             for (QuestDbRow row : rows) {
                 if (pending.isEmpty()) {
                     oldestPendingNanos = ticker.nanos();
                 }
                 pending.add(row);
+                if (parts != null && !carried) {
+                    pendingCustody.add(parts.share());
+                    carried = true;
+                }
                 if (pending.size() >= maxRows) {
                     handOnLocked();
+                    carried = false;
                 }
             }
             if (linger.isZero()) {
+                handOnLocked();
+            }
+        }
+        if (parts != null) {
+            parts.published();
+        }
+    }
+
+    /**
+     * Hands on the pending rows at once when some of them carry custody: a broker waits for their
+     * acknowledgement, and brokers send only so many unacknowledged messages at a time (mosquitto's
+     * {@code max_inflight_messages}, HiveMQ's in-flight window), so lingering would cap the
+     * connection's rate at that window per linger. Rows without custody keep lingering.
+     */
+    void handOnHeld() {
+        synchronized (lock) {
+            if (!pendingCustody.isEmpty()) {
                 handOnLocked();
             }
         }
@@ -182,34 +258,38 @@ final class RowBatcher {
         if (pending.isEmpty()) {
             return;
         }
-        List<QuestDbRow> batch = pending;
+        List<QuestDbRow> rows = pending;
         pending = new ArrayList<>(Math.min(maxRows, 1024));
+        Batch batch = new Batch(rows, Custody.allOf(pendingCustody));
+        pendingCustody = new ArrayList<>();
         synchronized (written) {
-            unwritten += batch.size();
+            unwritten += rows.size();
         }
         try {
             handOff.put(batch);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            resolved(batch.size());
-            rejected(batch, e);
+            resolved(rows.size());
+            rejected(rows, e);
+            batch.custody().release(); // lost, and in the ledger
         }
     }
 
     /** The writer thread: submits batches in order until it takes {@link #END}. */
     private void write() {
         while (true) {
-            List<QuestDbRow> batch;
+            Batch taken;
             try {
-                batch = handOff.take();
+                taken = handOff.take();
             } catch (InterruptedException e) {
                 return; // only the historian interrupts it, and only after stop() gave up waiting
             }
-            if (batch == END) {
+            if (taken == END) {
                 return;
             }
+            List<QuestDbRow> batch = taken.rows();
             try {
-                submitter.submit(batch);
+                submitter.submit(batch, taken.custody()); // released by the channel, on every path
                 rowsSubmitted.addAndGet(batch.size());
             } catch (Exception e) {
                 rejected(batch, e);

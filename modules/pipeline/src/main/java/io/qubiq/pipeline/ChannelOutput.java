@@ -1,5 +1,6 @@
 package io.qubiq.pipeline;
 
+import io.qubiq.core.tag.Custody;
 import io.qubiq.pipeline.expr.ExpressionException;
 import io.qubiq.pipeline.expr.Scope;
 import io.qubiq.storeforward.ChannelException;
@@ -48,13 +49,19 @@ public final class ChannelOutput<T> implements PipelineOutput {
 
     @Override
     public int submit() throws OutputRefusedException {
+        return submit(Custody.NONE);
+    }
+
+    @Override
+    public int submit(Custody custody) throws OutputRefusedException {
         if (pending.isEmpty()) {
+            custody.release();
             return 0;
         }
         List<T> batch = List.copyOf(pending);
         pending.clear();
         try {
-            channel.submit(batch);
+            channel.submit(batch, custody); // the channel releases it, on every path
             submitted.addAndGet(batch.size());
             return batch.size();
         } catch (ChannelFullException e) {

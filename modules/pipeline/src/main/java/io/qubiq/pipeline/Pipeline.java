@@ -3,6 +3,8 @@ package io.qubiq.pipeline;
 import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.LossReason;
+import io.qubiq.core.tag.Custody;
+import io.qubiq.core.tag.CustodyReceipt;
 import io.qubiq.pipeline.config.PipelineConfig;
 import io.qubiq.pipeline.config.TransformConfig;
 import io.qubiq.pipeline.expr.Expression;
@@ -121,9 +123,32 @@ public final class Pipeline {
      * ... or topic, payload, ...). Never throws: failures are counted and kept as the last error.
      */
     public synchronized void handle(List<Map<String, Object>> deliveries) {
+        handle(deliveries, Custody.NONE);
+    }
+
+    /**
+     * As {@link #handle(List)}, with the custody of the MQTT messages the events came from (a
+     * tag-change trigger's batch): each output submits its items with a part of it, and it is released
+     * once every output's channel released its part (items buffered, delivered or refused). Events
+     * the filter turns away, events that fail (a loss in the ledger) and a disabled pipeline keep
+     * nothing: they release their part at once.
+     */
+    public synchronized void handle(List<Map<String, Object>> deliveries, Custody custody) {
         if (!enabled || deliveries.isEmpty()) {
+            custody.release();
             return;
         }
+        CustodyReceipt parts = custody == Custody.NONE ? null : CustodyReceipt.open(custody::release);
+        try {
+            handleAll(deliveries, parts);
+        } finally {
+            if (parts != null) {
+                parts.published();
+            }
+        }
+    }
+
+    private void handleAll(List<Map<String, Object>> deliveries, CustodyReceipt parts) {
         Instant now = clock.instant();
         lastEventAt = Optional.of(now);
         for (Map<String, Object> variables : deliveries) {
@@ -137,7 +162,7 @@ public final class Pipeline {
         }
         for (PipelineOutput output : outputs) {
             try {
-                if (output.submit() > 0) {
+                if (output.submit(parts == null ? Custody.NONE : parts.share()) > 0) {
                     refusalsLogged.remove(output.connection());
                 }
             } catch (OutputRefusedException e) {

@@ -1,5 +1,6 @@
 package io.qubiq.pipeline;
 
+import io.qubiq.core.tag.Custody;
 import io.qubiq.pipeline.expr.ExpressionException;
 import io.qubiq.pipeline.expr.Scope;
 
@@ -26,6 +27,20 @@ public interface PipelineOutput {
      * @throws OutputRefusedException when the channel refused them (they are no longer held)
      */
     int submit() throws OutputRefusedException;
+
+    /**
+     * As {@link #submit()}, and {@code custody} (the shares of the MQTT messages the items came from)
+     * is released exactly once: by the channel once the items are buffered, delivered or refused
+     * ({@link io.qubiq.storeforward.StoreForwardChannel#submit(java.util.List, Custody)}). This
+     * default, for outputs that keep nothing, releases it when {@link #submit()} returned or threw.
+     */
+    default int submit(Custody custody) throws OutputRefusedException {
+        try {
+            return submit();
+        } finally {
+            custody.release();
+        }
+    }
 
     /** Items submitted and refused since the gateway started (the pipeline keeps the lasting totals). */
     OutputCounts counts();

@@ -1,6 +1,7 @@
 package io.qubiq.storeforward;
 
 import io.qubiq.buffer.SequenceRange;
+import io.qubiq.core.tag.Custody;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,14 @@ import java.util.List;
  * it holds (bounded by {@code maxItems} plus the batch in flight), the same window as the tag bus's
  * own queue in front of it. A normal stop moves it into the buffer.
  *
+ * <p><b>Custody.</b> A batch may be offered with the producer's {@link Custody} (the shares of the
+ * MQTT messages its items came from). The hand-off holds it while it holds the batch and lets it go
+ * once the batch left it: written by the forwarder, moved into the buffer by a spill, kept in the
+ * buffer after a failed write, or accounted for as lost. Leaving happens under this object's lock;
+ * the custody is only released by {@link #releaseSettled()}, which the forwarder and the channel call
+ * after the write or append that took the batch returned, so no source is acknowledged before its
+ * items are safe.
+ *
  * <p><b>Threading.</b> Every method is synchronized. Producers offer; the forwarder takes and
  * completes; spills run with the latch's exclusive lock held, so no producer appends meanwhile.
  */
@@ -52,6 +61,11 @@ final class HandOff<T> {
     private List<T> inFlight;
     private long inFlightBytes;
     private SequenceRange inFlightBuffered;
+    /** One custody per queued batch ({@link Custody#NONE} for most), in step with {@link #queued}. */
+    private final ArrayDeque<Custody> queuedCustody = new ArrayDeque<>();
+    private final List<Custody> inFlightCustody = new ArrayList<>();
+    /** Custody of batches that left the hand-off, to release once their write or append returned. */
+    private final List<Custody> settled = new ArrayList<>();
 
     HandOff(int maxItems) {
         this.maxItems = Math.max(1, maxItems);
@@ -62,9 +76,15 @@ final class HandOff<T> {
      * bytes} is the batch's estimated size, counted in by the producer and out by the forwarder.
      */
     synchronized boolean offer(List<T> batch, long bytes) {
+        return offer(batch, bytes, Custody.NONE);
+    }
+
+    /** As {@link #offer(List, long)}, the hand-off holding {@code custody} while it holds the batch. */
+    synchronized boolean offer(List<T> batch, long bytes, Custody custody) {
         if (!queued.isEmpty() && queuedItems + batch.size() > maxItems) {
             return false;
         }
+        queuedCustody.add(custody);
         queued.add(List.copyOf(batch));
         queuedBytes.add(bytes);
         queuedItems += batch.size();
@@ -99,9 +119,11 @@ final class HandOff<T> {
         }
         List<T> batch = new ArrayList<>(queued.poll());
         long bytes = queuedBytes.poll();
+        inFlightCustody.add(queuedCustody.poll());
         while (!queued.isEmpty() && batch.size() + queued.peek().size() <= limit) {
             batch.addAll(queued.poll());
             bytes += queuedBytes.poll();
+            inFlightCustody.add(queuedCustody.poll());
         }
         inFlightBytes = bytes;
         queuedItems -= batch.size();
@@ -120,6 +142,8 @@ final class HandOff<T> {
      * there meanwhile, else null.
      */
     synchronized SequenceRange complete() {
+        settled.addAll(inFlightCustody); // written, lost or kept: the caller says which, then releases
+        inFlightCustody.clear();
         SequenceRange buffered = inFlightBuffered;
         inFlight = null;
         inFlightBuffered = null;
@@ -133,6 +157,8 @@ final class HandOff<T> {
         queued.clear();
         queuedBytes.clear();
         queuedItems = 0;
+        settled.addAll(queuedCustody); // the caller buffers them (or reports them lost), then releases
+        queuedCustody.clear();
         return all;
     }
 
@@ -164,6 +190,41 @@ final class HandOff<T> {
         queued.clear();
         queuedBytes.clear();
         queuedItems = 0;
+        settled.addAll(inFlightCustody); // in the buffer now, whatever the write in flight does
+        inFlightCustody.clear();
+        settled.addAll(queuedCustody);
+        queuedCustody.clear();
         return mine;
+    }
+
+    /**
+     * Releases the custody of every batch that left the hand-off (see the class doc). Call after the
+     * write or append that took them returned; never while holding a lock a source's acknowledgement
+     * could need. Idempotent.
+     */
+    void releaseSettled() {
+        List<Custody> due;
+        synchronized (this) {
+            if (settled.isEmpty()) {
+                return;
+            }
+            due = List.copyOf(settled);
+            settled.clear();
+        }
+        due.forEach(Custody::release);
+    }
+
+    /**
+     * Lets go of every custody still held (queued and in flight), then releases them: on a stop whose
+     * spill into the buffer failed (those items are reported lost). Nothing else changes.
+     */
+    void releaseAll() {
+        synchronized (this) {
+            settled.addAll(inFlightCustody);
+            inFlightCustody.clear();
+            settled.addAll(queuedCustody);
+            queuedCustody.clear();
+        }
+        releaseSettled();
     }
 }

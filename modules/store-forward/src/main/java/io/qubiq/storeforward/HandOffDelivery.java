@@ -78,9 +78,18 @@ final class HandOffDelivery<T> {
     /**
      * Writes the oldest handed-off batches. On any failure the batch goes to the buffer (and an
      * {@link Error} the sink threw is rethrown after that); so does a batch larger than the write
-     * window, unwritten.
+     * window, unwritten. Either way, once that returned, the custody of what left the hand-off is
+     * released ({@link HandOff#releaseSettled()}).
      */
     Result deliver() {
+        try {
+            return deliverOldest();
+        } finally {
+            handOff.releaseSettled();
+        }
+    }
+
+    private Result deliverOldest() {
         List<T> batch = handOff.take(window.items());
         if (batch.isEmpty()) {
             return Result.NOTHING;

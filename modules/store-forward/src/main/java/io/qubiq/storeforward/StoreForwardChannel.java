@@ -9,6 +9,7 @@ import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.core.sink.Sink;
+import io.qubiq.core.tag.Custody;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
 import java.time.Clock;
 import java.time.Duration;
@@ -248,6 +249,37 @@ public final class StoreForwardChannel<T> implements Component {
      * @throws ChannelException     the buffer failed, or the channel is not running
      */
     public SubmitOutcome submit(List<T> batch) throws ChannelFullException, ChannelException {
+        return submit(batch, Custody.NONE);
+    }
+
+    /**
+     * As {@link #submit(List)}, and the channel releases {@code custody} (the shares of the MQTT
+     * messages the items came from, see {@link Custody}) exactly once, when the batch is safe or
+     * accounted for: at once when the call returns {@link SubmitOutcome#BUFFERED} or {@link
+     * SubmitOutcome#DELIVERED} or throws (refused, storage failure, not running: the producer reports
+     * those as losses); for {@link SubmitOutcome#HANDED_OFF}, once the forwarder's write of it
+     * succeeded, or once it was moved into the buffer (a spill when the hand-off is full or the latch
+     * closes, after a failed write, on stop), or when it is lost. A {@code kill -9} before then leaves
+     * its sources unacknowledged, so a broker redelivers them.
+     */
+    public SubmitOutcome submit(List<T> batch, Custody custody) throws ChannelFullException, ChannelException {
+        boolean handedOff = false;
+        try {
+            SubmitOutcome outcome = submitHolding(batch, custody);
+            handedOff = outcome == SubmitOutcome.HANDED_OFF;
+            return outcome;
+        } finally {
+            HandOff<T> current = handOff;
+            if (current != null) {
+                current.releaseSettled(); // what a spill moved into the buffer
+            }
+            if (!handedOff) {
+                custody.release();
+            }
+        }
+    }
+
+    private SubmitOutcome submitHolding(List<T> batch, Custody custody) throws ChannelFullException, ChannelException {
         if (batch.isEmpty()) {
             return SubmitOutcome.DELIVERED;
         }
@@ -262,7 +294,7 @@ public final class StoreForwardChannel<T> implements Component {
                 appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0), 0);
                 return SubmitOutcome.BUFFERED;
             }
-            if (fastPathAllowed() && offer(batch)) {
+            if (fastPathAllowed() && offer(batch, custody)) {
                 return SubmitOutcome.HANDED_OFF;
             }
         } finally {
@@ -274,7 +306,7 @@ public final class StoreForwardChannel<T> implements Component {
                 appendLocked(latch, envelopes(items != null ? items : encode(batch), 0, 0), 0);
                 return SubmitOutcome.BUFFERED;
             }
-            if (fastPathAllowed() && offer(batch)) {
+            if (fastPathAllowed() && offer(batch, custody)) {
                 return SubmitOutcome.HANDED_OFF;
             }
             spillLocked(latch, batch);
@@ -320,9 +352,9 @@ public final class StoreForwardChannel<T> implements Component {
     }
 
     /** Hands the batch off when there is room: counted in (its size estimated) and the forwarder woken. */
-    private boolean offer(List<T> batch) {
+    private boolean offer(List<T> batch, Custody custody) {
         long bytes = fastPathBytes.estimate(batch);
-        if (!handOff.offer(batch, bytes)) {
+        if (!handOff.offer(batch, bytes, custody)) {
             return false;
         }
         counters.itemsIn.addAndGet(batch.size());
@@ -365,7 +397,9 @@ public final class StoreForwardChannel<T> implements Component {
                 }
             });
             current.complete();
+            current.releaseSettled();
         } catch (ChannelFullException | ChannelException | RuntimeException e) {
+            current.releaseAll(); // reported lost below: their sources are acknowledged, the loss is in the ledger
             int lost = current.items();
             log.error("Channel {}: {} handed-off items could not be buffered on stop and are lost: {}", connection,
                     lost, e.toString());
@@ -444,6 +478,7 @@ public final class StoreForwardChannel<T> implements Component {
             throw new ChannelException("could not sync the buffer of '" + connection + "': " + e.getMessage(), e);
         } finally {
             lock.unlock();
+            handOff.releaseSettled();
         }
     }
 

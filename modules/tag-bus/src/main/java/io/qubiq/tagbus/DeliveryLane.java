@@ -74,6 +74,8 @@ public final class DeliveryLane<V> {
     private volatile SupervisedThread thread;
     /** What killed the delivery thread last, while it has not delivered normally since. */
     private volatile String failure = "";
+    /** Told of each value the overflow policy discards (a custodial subscriber releases its share). */
+    private volatile Consumer<? super V> whenDiscarded = value -> { };
 
     /**
      * A lane outside the tag bus, such as a pipeline's MQTT trigger: its thread is named
@@ -112,9 +114,11 @@ public final class DeliveryLane<V> {
 
     /** Queues {@code value} under the overflow policy, counting and reporting a discard. Never blocks. */
     public void offer(V value) {
-        if (!queue.offer(value)) {
+        V discarded = queue.offer(value);
+        if (discarded == null) {
             return;
         }
+        whenDiscarded.accept(discarded);
         dropped.incrementAndGet();
         losses.add(1).ifPresent(this::reportLoss);
         OptionalLong due = dropWarnings.record();
@@ -122,6 +126,19 @@ public final class DeliveryLane<V> {
             log.warn("{}: {} value(s) dropped since the last report, {} in total (queue full at {} values, policy {});"
                     + " its consumer is not keeping up", label, due.getAsLong(), dropped.get(), queue.capacity(), policy);
         }
+    }
+
+    /**
+     * Tells {@code listener} of every value the overflow policy discards, on the offering thread (a
+     * queue of values that hold a source's custody releases it). Call before values are offered.
+     */
+    public void whenDiscarded(Consumer<? super V> listener) {
+        this.whenDiscarded = listener;
+    }
+
+    /** Hands {@code action} each value still queued, leaving them queued (after delivery stopped). */
+    public void forEachQueued(Consumer<? super V> action) {
+        queue.copy().forEach(action);
     }
 
     /** Starts the delivery thread. Idempotent; a stopped lane does not start again. */

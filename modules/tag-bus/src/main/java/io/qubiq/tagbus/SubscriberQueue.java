@@ -27,21 +27,33 @@ final class SubscriberQueue<V> {
         this.values = new ArrayDeque<>(Math.min(capacity, 1024));
     }
 
-    /** Queues {@code value} under the overflow policy. Returns true when a value was discarded. */
-    boolean offer(V value) {
+    /**
+     * Queues {@code value} under the overflow policy. Returns the value discarded for it ({@code value}
+     * itself under drop-newest), or null when nothing was discarded.
+     */
+    V offer(V value) {
         lock.lock();
         try {
-            boolean discarded = false;
+            V discarded = null;
             if (values.size() >= capacity) {
                 if (policy == OverflowPolicy.DROP_NEWEST) {
-                    return true;
+                    return value;
                 }
-                values.pollFirst();
-                discarded = true;
+                discarded = values.pollFirst();
             }
             values.addLast(value);
             notEmpty.signal();
             return discarded;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A copy of the values still queued, in queue order; they stay queued. */
+    List<V> copy() {
+        lock.lock();
+        try {
+            return new ArrayList<>(values);
         } finally {
             lock.unlock();
         }

@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
  * <p>The consumer is called on the subscriber's own delivery thread, one batch at a time, never
  * concurrently with itself. It receives an immutable list it may keep. If it throws, the batch is
  * counted as failed and delivery continues with the next batch; it should honour interruption,
- * which is how the bus stops it.
+ * which is how the bus stops it. A consumer that keeps data durably is a {@link CustodialConsumer}:
+ * it also receives the custody of each batch, which holds the acknowledgement of the MQTT messages
+ * the values came from until it is released.
  */
 public record SubscriptionSpec(String name, int capacityValues, OverflowPolicy overflowPolicy,
                                int maxBatchValues, TagFilter filter, Consumer<List<TagValue>> consumer) {

@@ -50,6 +50,12 @@ import java.util.concurrent.atomic.LongAdder;
  * threw on as {@code subscriber_failed}, summed per {@link #LOSS_REPORT_INTERVAL}, never one report
  * per value.
  *
+ * <p><b>Custody.</b> A value published with a {@link io.qubiq.core.tag.CustodyReceipt} (a QoS 1 or 2
+ * MQTT message, acknowledged only once kept) gives a share of it to each subscriber whose consumer is a
+ * {@link CustodialConsumer} (it keeps data durably: the historian, tag-triggered pipelines) and none to
+ * the others; see {@link Subscriber} for the shares the bus releases itself (overflow, a throwing
+ * consumer, values still queued at a stop or unsubscribe).
+ *
  * <p><b>Supervision.</b> A consumer that throws never ends its subscriber: an exception costs the
  * batch in hand (counted, reported); an {@code Error} also restarts the delivery thread with backoff,
  * raising the {@code subscriber_failed} alarm until it delivers again ({@link #failingSubscribers}).
@@ -169,6 +175,31 @@ public final class TagBus implements TagPublisher, Component {
             latestValues.put(value);
             for (Subscriber subscriber : fanOut) {
                 subscriber.offer(value);
+            }
+        }
+        published.increment();
+    }
+
+    /**
+     * As {@link #publish(TagValue)}, for a value of a message whose source acknowledges only once the
+     * value is kept: each subscriber with a {@link CustodialConsumer} that accepts the path takes a
+     * share of {@code receipt} (see {@link Subscriber}); the others take none.
+     *
+     * @throws IllegalStateException when the bus is not running (no share was taken)
+     */
+    @Override
+    public void publish(TagValue value, io.qubiq.core.tag.CustodyReceipt receipt) {
+        Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(receipt, "receipt");
+        ComponentState now = state;
+        if (now != ComponentState.RUNNING) {
+            throw new IllegalStateException("the tag bus is " + now + ": value of " + value.path()
+                    + " rejected (connectors must start after the tag bus and stop before it)");
+        }
+        synchronized (stripeOf(value)) {
+            latestValues.put(value);
+            for (Subscriber subscriber : fanOut) {
+                subscriber.offer(value, receipt);
             }
         }
         published.increment();

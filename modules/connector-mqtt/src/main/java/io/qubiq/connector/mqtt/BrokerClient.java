@@ -21,11 +21,17 @@ interface BrokerClient {
 
         /**
          * A message arrived on {@code topic}, from any subscription of the session, on the client's
-         * thread (see {@link InboundFlow}). Returns whether the connector took it; only then is it
-         * acknowledged to the broker (QoS 1 and 2). A message not taken is redelivered by the broker
-         * to the next connection of a persistent session.
+         * thread (see {@link InboundFlow}). Returns whether the connector took it. A QoS 1 or 2
+         * message comes with its {@code receipt} (null for QoS 0), with which its values are published:
+         * it is acknowledged to the broker only when taken and once the receipt completed. A message
+         * not taken is redelivered by the broker to the next connection of a persistent session.
          */
-        boolean message(String topic, byte[] payload);
+        boolean message(String topic, byte[] payload, io.qubiq.core.tag.CustodyReceipt receipt);
+
+        /** The connection's id, for log lines. */
+        default String connection() {
+            return "?";
+        }
     }
 
     /** One filter to subscribe to. */

@@ -1,5 +1,6 @@
 package io.qubiq.connector.mqtt;
 
+import io.qubiq.core.tag.CustodyReceipt;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -7,14 +8,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * How both protocol clients hand incoming messages to the connector and acknowledge them: the one
  * place that decides when the broker hears PUBACK (QoS 1) or PUBREC (QoS 2).
  *
- * <p><b>Acknowledged once taken.</b> The HiveMQ client is asked for manual acknowledgement, and a
- * message is acknowledged only after {@link BrokerClient.Events#message} returned {@code true}: the
- * value was accepted by the tag bus (queued for every subscriber), or the message was counted as
- * malformed or unmatched. A message the connector did not take (it is closing, or the tag bus is
- * stopped) stays unacknowledged, so the broker redelivers it to the next connection of the
- * persistent session. Nothing is acknowledged before the gateway holds the value; what the tag bus
- * does with it afterwards (historian, pipelines, buffers) is not waited for (docs/connectors/mqtt.md,
- * known gap).
+ * <p><b>Acknowledged once kept (issue 19).</b> The HiveMQ client is asked for manual
+ * acknowledgement. A QoS 1 or 2 message travels through the tag bus with a {@link CustodyReceipt}:
+ * every durable subscriber (the historian, a pipeline triggered by tag changes; a pipeline's message
+ * tap likewise) takes a share of it with the value and releases the share
+ * once the value is appended to a store-and-forward buffer, delivered by a channel's forwarder, or
+ * accounted for as a loss or as deliberate filtering (refused by a full channel, dropped by an
+ * overflowing queue, quarantined, discarded by a storage rule, a consumer that threw). The message is
+ * acknowledged when the connector took it ({@link BrokerClient.Events#message} returned {@code
+ * true}: its values were published, or it was counted as malformed or unmatched) and every share was
+ * released, on the thread that released the last one (the HiveMQ client's {@code acknowledge()} only
+ * marks the message and schedules the PUBACK on the client's event loop: non-blocking, from any
+ * thread; the window is left first, so a client thread waiting for room never waits on it). A message the connector did not take (it is
+ * closing, or the tag bus is stopped) is never acknowledged, so the broker redelivers it to the next
+ * connection of the persistent session; so is a message whose shares were still held when the
+ * gateway stopped or died. A channel's in-memory hand-off holds its shares until the forwarder's
+ * write succeeded or the hand-off was spilled into the buffer, so a {@code kill -9} anywhere between
+ * the broker and the buffer costs only redeliveries (samples stored twice collapse on the history
+ * tables' dedup keys). QoS 0 messages have no acknowledgement and no receipt: they are handed over
+ * and forgotten, as before.
  *
  * <p><b>Why on the client's own thread (issue 20, the disconnect storm).</b> Messages are delivered
  * inline on the client's Netty thread ({@link #INLINE}) rather than through the client's default
@@ -36,10 +48,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ul>
  * So the connector leaves the client's Receive Maximum at the protocol's 65,535 (a smaller value is
  * what mosquitto 2.0.11 overruns), and processes each message inline (decode, one non-blocking
- * tag-bus publish) and acknowledges it at once: the client's queue never holds more than the message
- * at hand, a reconnect finds nothing stale, and when the gateway falls behind, TCP pushes back on the
- * broker instead of a queue growing in the client. A handler behind a buffer on a busy scheduler is
- * what left thousands of entries behind.
+ * tag-bus publish). Waiting for custody keeps messages unacknowledged for a while (about one write of
+ * the historian's channel: rows that carry custody are handed on without lingering), so the client's
+ * queue is no longer empty between messages; it stays bounded and short-lived: an {@link AcknowledgementWindow} of {@link #WINDOW} messages, in which a
+ * message that would exceed it waits on the client's thread (TCP pushes back on the broker, as when
+ * the gateway falls behind) instead of a backlog growing in the client, and every share is released
+ * on a bounded path, so after a reconnect the previous connection's entries drain within about a
+ * write instead of replaying for ever. A handler behind a buffer on a busy scheduler is what
+ * left thousands of entries behind.
  *
  * <p><b>Flows.</b> When the broker answers a reconnect without a session the client ends its own
  * session state and with it the global publish flow; the protocol client then opens a new flow
@@ -49,15 +65,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class InboundFlow {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(InboundFlow.class);
+
     /** Runs the client's callback on the thread that decoded the message. */
     static final Executor INLINE = Runnable::run;
+    /** Most QoS 1/2 messages of a connection waiting for custody before the next one waits. */
+    static final int WINDOW = 8_192;
+    /** Longest a message waits for room in a full window before it is taken anyway (see the window). */
+    static final long WINDOW_MAX_WAIT_MS = 5_000;
 
     private final BrokerClient.Events events;
+    private final AcknowledgementWindow window;
     private final AtomicInteger generation = new AtomicInteger();
     private volatile boolean connectedBefore;
 
     InboundFlow(BrokerClient.Events events) {
+        this(events, new AcknowledgementWindow(events.connection(), WINDOW, WINDOW_MAX_WAIT_MS));
+    }
+
+    InboundFlow(BrokerClient.Events events, AcknowledgementWindow window) {
         this.events = events;
+        this.window = window;
     }
 
     /** A new flow's number; older flows fall silent. */
@@ -72,14 +100,48 @@ final class InboundFlow {
         return needed;
     }
 
-    /** Hands a message of flow {@code flow} to the connector and acknowledges it once taken. */
-    void deliver(int flow, String topic, byte[] payload, Runnable acknowledge) {
+    /**
+     * Hands a message of flow {@code flow} to the connector and has it acknowledged once taken and
+     * kept: at once for QoS 0 (nothing to wait for), after its receipt completed for QoS 1 and 2.
+     * {@code acknowledge} may be run on any thread.
+     */
+    void deliver(int flow, String topic, byte[] payload, int qos, Runnable acknowledge) {
         if (generation.get() != flow) {
             acknowledge.run();
             return;
         }
-        if (events.message(topic, payload)) {
-            acknowledge.run();
+        if (qos == 0) {
+            if (events.message(topic, payload, null)) {
+                acknowledge.run();
+            }
+            return;
         }
+        window.enter();
+        CustodyReceipt receipt = CustodyReceipt.open(() -> {
+            window.leave();
+            try {
+                acknowledge.run();
+            } catch (RuntimeException e) {
+                // runs on whichever thread released the last share (a forwarder, a tag-bus thread): never
+                // let a client that closed meanwhile break that thread's work; the broker redelivers
+                LOG.debug("MQTT connection {}: acknowledging a message failed: {}", events.connection(), e.toString());
+            }
+        });
+        boolean taken = false;
+        try {
+            taken = events.message(topic, payload, receipt);
+        } finally {
+            if (taken) {
+                receipt.published();
+            } else {
+                receipt.abandon();
+                window.leave();
+            }
+        }
+    }
+
+    /** QoS 1/2 messages taken and not yet acknowledged. */
+    int awaitingAcknowledgement() {
+        return window.open();
     }
 }

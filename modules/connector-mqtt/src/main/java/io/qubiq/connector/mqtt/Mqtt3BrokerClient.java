@@ -41,7 +41,8 @@ final class Mqtt3BrokerClient implements BrokerClient {
     private void listenForMessages() {
         int flow = inbound.open();
         client.publishes(MqttGlobalPublishFilter.ALL, publish -> inbound.deliver(flow, publish.getTopic().toString(),
-                publish.getPayloadAsBytes(), publish::acknowledge), InboundFlow.INLINE, true);
+                        publish.getPayloadAsBytes(), publish.getQos().getCode(), publish::acknowledge),
+                InboundFlow.INLINE, true);
     }
 
     @Override

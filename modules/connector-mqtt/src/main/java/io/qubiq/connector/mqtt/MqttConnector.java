@@ -10,6 +10,8 @@ import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.event.LossReason;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.tag.Custody;
+import io.qubiq.core.tag.CustodyReceipt;
 import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
@@ -59,9 +61,13 @@ import org.slf4j.LoggerFactory;
  * acknowledgement within {@code write_timeout_ms} fails with an {@link UnknownOutcomeException}.
  *
  * <p><b>Acknowledgement.</b> A QoS 1 or 2 message is acknowledged to the broker only once the
- * connector took it: its values were accepted by the tag bus, or it was counted as malformed or
- * unmatched ({@link InboundFlow}). A message that arrives while the connector closes is left
- * unacknowledged, so a persistent session gets it again after a gateway restart.
+ * connector took it (its values were accepted by the tag bus, or it was counted as malformed or
+ * unmatched) and every durable subscriber that took one of its values released its custody: the
+ * value is buffered, delivered or accounted for ({@link InboundFlow}, {@link CustodyReceipt}). A
+ * message that arrives while the connector closes, or whose custody is still held when the gateway
+ * stops or dies, is left unacknowledged, so a persistent session gets it again. A message tap
+ * with a {@link KeepingListener} (a pipeline's MQTT trigger) holds a share too; a plain tap takes
+ * none (acknowledged once its listener returned).
  *
  * <p><b>Threading.</b> The HiveMQ client delivers messages and connection events on its own Netty
  * threads. Messages are decoded and published there, inline, never queued behind a scheduler (why:
@@ -158,10 +164,30 @@ public final class MqttConnector implements DeviceConnector {
      * @throws IllegalStateException when the connector has already started
      */
     public AutoCloseable tap(String topicFilter, java.util.function.BiConsumer<String, byte[]> listener) {
+        return add(new MessageTap(topicFilter, listener));
+    }
+
+    /**
+     * A message tap listener that keeps what it hears durably (a pipeline's MQTT trigger): with each
+     * message it gets the message's custody, a share of its receipt for QoS 1 and 2 ({@link
+     * Custody#NONE} for QoS 0), and releases it once what it made of the message is buffered,
+     * delivered or accounted for (the rule of {@link Custody}); the message is acknowledged only then.
+     * Called on the client's thread; it must not block.
+     */
+    @FunctionalInterface
+    public interface KeepingListener {
+        void accept(String topic, byte[] payload, Custody custody);
+    }
+
+    /** As {@link #tap(String, java.util.function.BiConsumer)}, for a listener that holds the messages' custody. */
+    public AutoCloseable tap(String topicFilter, KeepingListener listener) {
+        return add(new MessageTap(topicFilter, listener));
+    }
+
+    private AutoCloseable add(MessageTap tap) {
         if (publisher != null) {
             throw new IllegalStateException("MQTT connection " + id + ": add message taps before the connection starts");
         }
-        MessageTap tap = new MessageTap(topicFilter, listener);
         taps.add(tap);
         return () -> {
             tap.close();
@@ -219,8 +245,13 @@ public final class MqttConnector implements DeviceConnector {
             }
 
             @Override
-            public boolean message(String topic, byte[] payload) {
-                return onMessage(topic, payload);
+            public boolean message(String topic, byte[] payload, CustodyReceipt receipt) {
+                return onMessage(topic, payload, receipt);
+            }
+
+            @Override
+            public String connection() {
+                return id;
             }
         });
         if (closed) {
@@ -299,10 +330,11 @@ public final class MqttConnector implements DeviceConnector {
 
     /**
      * Turns one message into tag values; returns whether the gateway took it (then the client
-     * acknowledges it to the broker): every value was accepted by the tag bus, or the message was
-     * counted as malformed or unmatched. False while closing or when the tag bus refused a value.
+     * acknowledges it to the broker once {@code receipt}, when there is one, completed): every value
+     * was accepted by the tag bus, or the message was counted as malformed or unmatched. False while
+     * closing or when the tag bus refused a value.
      */
-    private boolean onMessage(String topic, byte[] payload) {
+    private boolean onMessage(String topic, byte[] payload, CustodyReceipt receipt) {
         if (closed) {
             return false;
         }
@@ -310,7 +342,7 @@ public final class MqttConnector implements DeviceConnector {
         boolean matched = false;
         for (MessageTap tap : taps) {
             try {
-                matched |= tap.offer(topic, payload);
+                matched |= tap.offer(topic, payload, receipt);
             } catch (RuntimeException e) {
                 matched = true;
                 LOG.warn("MQTT connection {}: a message tap on {} failed: {}", id, tap.topicFilter(), e.toString());
@@ -325,7 +357,7 @@ public final class MqttConnector implements DeviceConnector {
             try {
                 TagValue value = route.decode(captured.get(), payload, receivedAt);
                 knownTags.put(value.path(), value.type());
-                if (!publish(value)) {
+                if (!publish(value, receipt)) {
                     return false;
                 }
                 valuesReceived.incrementAndGet();
@@ -347,12 +379,21 @@ public final class MqttConnector implements DeviceConnector {
 
     /** Hands {@code value} to the tag bus; false when it was not accepted (closing, or the bus is stopped). */
     private boolean publish(TagValue value) {
+        return publish(value, null);
+    }
+
+    /** As {@link #publish(TagValue)}, with the message's receipt when its source waits for custody (QoS 1, 2). */
+    private boolean publish(TagValue value, CustodyReceipt receipt) {
         TagPublisher target = publisher;
         if (target == null || closed) {
             return false;
         }
         try {
-            target.publish(value);
+            if (receipt == null) {
+                target.publish(value);
+            } else {
+                target.publish(value, receipt);
+            }
             return true;
         } catch (IllegalStateException e) {
             LOG.debug("MQTT connection {}: the tag bus did not accept {}: {}", id, value.path(), e.getMessage());

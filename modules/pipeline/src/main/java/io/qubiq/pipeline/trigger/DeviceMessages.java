@@ -1,7 +1,9 @@
 package io.qubiq.pipeline.trigger;
 
+import io.qubiq.core.tag.Custody;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -21,4 +23,15 @@ public interface DeviceMessages {
      * @throws IllegalArgumentException when {@code connection} is not an MQTT device connection
      */
     AutoCloseable listen(String connection, String topicFilter, Consumer<DeviceMessage> listener);
+
+    /**
+     * As {@link #listen}, and each message comes with its custody (a share of a QoS 1/2 message's
+     * receipt, {@link Custody#NONE} otherwise), which the listener releases once what it made of the
+     * message is buffered, delivered or accounted for; the broker is acknowledged only then. This
+     * default, for sources that cannot redeliver, gives {@link Custody#NONE}.
+     */
+    default AutoCloseable listenKeeping(String connection, String topicFilter,
+                                        BiConsumer<DeviceMessage, Custody> listener) {
+        return listen(connection, topicFilter, message -> listener.accept(message, Custody.NONE));
+    }
 }

@@ -1,6 +1,7 @@
 package io.qubiq.pipeline.trigger;
 
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.tag.Custody;
 import io.qubiq.pipeline.Pipeline;
 import io.qubiq.tagbus.DeliveryLane;
 import io.qubiq.tagbus.OverflowPolicy;
@@ -24,8 +25,10 @@ import org.slf4j.LoggerFactory;
  * messages in hand ({@code subscriber_failed}); an {@code Error} restarts the thread with backoff
  * under the {@code subscriber_failed} alarm.
  *
- * <p>What a crash costs: a message is acknowledged to the broker (QoS 1 or 2) once it is queued here,
- * so a {@code kill -9} loses what the queue holds, as for a tag-bus subscriber's queue.
+ * <p>What a crash costs: a QoS 1 or 2 message is queued with its custody and acknowledged to the
+ * broker only once the pipeline's outputs took custody of its items (written or buffered), or it
+ * was accounted for (dropped by the full queue, lost by a throwing pipeline, filtered away, failed,
+ * or still queued when the trigger stopped), so a {@code kill -9} costs redeliveries, not messages.
  */
 public final class MqttMessageTrigger implements Trigger {
 
@@ -39,7 +42,14 @@ public final class MqttMessageTrigger implements Trigger {
     private final EventPublisher events;
     private final Clock clock;
     private volatile AutoCloseable listening;
-    private volatile DeliveryLane<DeviceMessages.DeviceMessage> lane;
+    private volatile DeliveryLane<Queued> lane;
+
+    /** A message with its custody, while it waits in the queue. */
+    private record Queued(DeviceMessages.DeviceMessage message, Custody custody) {
+        static void release(Queued queued) {
+            queued.custody().release();
+        }
+    }
 
     public MqttMessageTrigger(DeviceMessages messages, String connection, String topicFilter, EventPublisher events,
                               Clock clock) {
@@ -52,22 +62,40 @@ public final class MqttMessageTrigger implements Trigger {
 
     @Override
     public void start(Pipeline pipeline) {
-        DeliveryLane<DeviceMessages.DeviceMessage> queue = DeliveryLane.of("pipeline", pipeline.id(), QUEUE_CAPACITY,
+        DeliveryLane<Queued> queue = DeliveryLane.of("pipeline", pipeline.id(), QUEUE_CAPACITY,
                 OverflowPolicy.DROP_OLDEST, SubscriptionSpec.DEFAULT_MAX_BATCH_VALUES,
-                batch -> pipeline.handle(events(batch)), events, clock);
+                batch -> handle(pipeline, batch), events, clock);
+        queue.whenDiscarded(Queued::release); // dropped and counted: a loss, accounted for
         queue.start();
         lane = queue;
         try {
-            listening = messages.listen(connection, topicFilter, queue::offer);
+            listening = messages.listenKeeping(connection, topicFilter,
+                    (message, custody) -> queue.offer(new Queued(message, custody)));
         } catch (RuntimeException e) {
             stop(queue);
             throw e;
         }
     }
 
-    private static List<Map<String, Object>> events(List<DeviceMessages.DeviceMessage> batch) {
+    /** One batch of the queue: the pipeline releases the custody, or it is released here if it throws. */
+    private static void handle(Pipeline pipeline, List<Queued> batch) {
+        List<Custody> shares = new ArrayList<>(batch.size());
+        for (Queued queued : batch) {
+            shares.add(queued.custody());
+        }
+        Custody custody = Custody.allOf(shares);
+        try {
+            pipeline.handle(events(batch), custody);
+        } catch (RuntimeException | Error e) {
+            custody.release(); // the batch is counted as failed: a loss, accounted for
+            throw e;
+        }
+    }
+
+    private static List<Map<String, Object>> events(List<Queued> batch) {
         List<Map<String, Object>> events = new ArrayList<>(batch.size());
-        for (DeviceMessages.DeviceMessage message : batch) {
+        for (Queued queued : batch) {
+            DeviceMessages.DeviceMessage message = queued.message();
             Map<String, Object> event = new HashMap<>();
             event.put("topic", message.topic());
             event.put("payload", message.payload());
@@ -79,13 +107,13 @@ public final class MqttMessageTrigger implements Trigger {
 
     @Override
     public long dropped() {
-        DeliveryLane<DeviceMessages.DeviceMessage> current = lane;
+        DeliveryLane<Queued> current = lane;
         return current == null ? 0 : current.stats().dropped();
     }
 
     @Override
     public java.util.Optional<String> failure() {
-        DeliveryLane<DeviceMessages.DeviceMessage> current = lane;
+        DeliveryLane<Queued> current = lane;
         return current == null ? java.util.Optional.empty() : current.failure();
     }
 
@@ -99,13 +127,13 @@ public final class MqttMessageTrigger implements Trigger {
                 LOG.debug("Closing the MQTT trigger on {} failed", connection, e);
             }
         }
-        DeliveryLane<DeviceMessages.DeviceMessage> queue = lane;
+        DeliveryLane<Queued> queue = lane;
         if (queue != null) {
             stop(queue);
         }
     }
 
-    private void stop(DeliveryLane<DeviceMessages.DeviceMessage> queue) {
+    private void stop(DeliveryLane<Queued> queue) {
         queue.requestStop();
         try {
             if (!queue.awaitStopped(System.nanoTime() + TimeUnit.SECONDS.toNanos(5))) {
@@ -114,6 +142,7 @@ public final class MqttMessageTrigger implements Trigger {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        queue.forEachQueued(Queued::release); // never delivered: no broker may wait on them
         int undelivered = queue.stats().queued();
         if (undelivered > 0) {
             LOG.info("The MQTT trigger on {} stopped with {} queued message(s) undelivered", connection, undelivered);

@@ -2,6 +2,7 @@ package io.qubiq.pipeline.trigger;
 
 import io.qubiq.core.tag.TagValue;
 import io.qubiq.pipeline.Pipeline;
+import io.qubiq.tagbus.CustodialConsumer;
 import io.qubiq.tagbus.OverflowPolicy;
 import io.qubiq.tagbus.Subscription;
 import io.qubiq.tagbus.SubscriptionSpec;
@@ -16,7 +17,9 @@ import java.util.Map;
  * Every new value of a matching tag is one event. Subscribes to the tag bus with its own bounded
  * queue and delivery thread ({@code tagbus-pipeline-<id>}), so a slow output never slows another
  * pipeline or the historian. A queue overflow drops the oldest values and counts them (the tag
- * bus's own rule), reported by {@link #dropped}.
+ * bus's own rule), reported by {@link #dropped}. Its subscriber is custodial: a value of a QoS 1/2
+ * MQTT message is acknowledged only once the pipeline's channels took custody of its items
+ * ({@link Pipeline#handle(List, io.qubiq.core.tag.Custody)}).
  */
 public final class TagChangeTrigger implements Trigger {
 
@@ -42,7 +45,7 @@ public final class TagChangeTrigger implements Trigger {
         subscription = bus.subscribe(new SubscriptionSpec(subscriberName(pipeline.id()), QUEUE_CAPACITY,
                 OverflowPolicy.DROP_OLDEST, SubscriptionSpec.DEFAULT_MAX_BATCH_VALUES,
                 path -> patterns.stream().anyMatch(pattern -> pattern.matches(path)),
-                values -> pipeline.handle(variables(values))));
+                (CustodialConsumer) (values, custody) -> pipeline.handle(variables(values), custody)));
     }
 
     static List<Map<String, Object>> variables(List<TagValue> values) {
