@@ -12,9 +12,6 @@ import java.nio.file.Path;
  */
 public final class CorruptStoreException extends IOException {
 
-    /** The words that tell a newer format from damage in {@link #problem}. */
-    static final String NEWER = "was written by a newer Qubiq";
-
     private final Path file;
     private final String problem;
     private final boolean newerFormat;
@@ -33,7 +30,7 @@ public final class CorruptStoreException extends IOException {
 
     /** The file was written by a newer gateway: not damage, and the way out is that gateway. */
     static CorruptStoreException newer(Path file, String found, String known) {
-        return new CorruptStoreException(file, 0, "format " + found + " " + NEWER + "; this gateway"
+        return new CorruptStoreException(file, 0, "format " + found + " was written by a newer Qubiq; this gateway"
                 + " reads " + known, "Nothing was changed. Run that version again, or restore this file from a backup"
                 + " made by this version.", true);
     }

@@ -22,8 +22,15 @@ import java.util.zip.CRC32C;
  * @param file    the damaged store file
  * @param copy    the copy set aside, or empty text when even the copy failed (then {@code problem} says so)
  * @param problem what was wrong, naming the line where known
+ * @param newerFormat the file is intact but written by a newer gateway: nothing was copied or changed
  */
-public record StoreDamage(Path file, String copy, String problem) {
+public record StoreDamage(Path file, String copy, String problem, boolean newerFormat) {
+
+    /** Damage found on open, with where its bytes were copied (empty text when they could not be). */
+    public StoreDamage(Path file, String copy, String problem) {
+        this(file, copy, problem, false);
+    }
+
 
     /** What an operator does about it; the same words in the log, on /health and in every refusal. */
     public static final String RECOVERY = "stop the gateway and run 'qubiq reset-admin --data-dir DIR' (a fresh user"
@@ -31,7 +38,7 @@ public record StoreDamage(Path file, String copy, String problem) {
 
     /** The sentence given to a refused sign-in or API call, and on /health. */
     public String message() {
-        if (copy.isEmpty() && problem.contains(CorruptStoreException.NEWER)) {
+        if (newerFormat) {
             return "sign-in is refused because the user store " + file + " is in a format this gateway does not read: "
                     + problem + ". Nothing was changed. Data collection continues. Run the newer version again, or"
                     + " restore the file from a backup made by this version.";
@@ -46,7 +53,7 @@ public record StoreDamage(Path file, String copy, String problem) {
         Path file = damage.file();
         String problem = damage.problem();
         if (damage.newerFormat()) {
-            return new StoreDamage(file, "", problem); // not damage: nothing to copy, nothing changed
+            return new StoreDamage(file, "", problem, true); // not damage: nothing to copy, nothing changed
         }
         try {
             byte[] bytes = Files.readAllBytes(file);
