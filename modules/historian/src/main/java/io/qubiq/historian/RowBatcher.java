@@ -10,6 +10,7 @@ import io.qubiq.core.time.Ticker;
 import io.qubiq.sink.questdb.QuestDbRow;
 import io.qubiq.storeforward.ChannelException;
 import io.qubiq.storeforward.ChannelFullException;
+import io.qubiq.storeforward.StoreForwardChannel;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ final class RowBatcher {
         }
 
         /** The historian's channel, custody included. */
-        static Submitter to(io.qubiq.storeforward.StoreForwardChannel<QuestDbRow> channel) {
+        static Submitter to(StoreForwardChannel<QuestDbRow> channel) {
             return new Submitter() {
                 @Override
                 public void submit(List<QuestDbRow> batch) throws Exception {

@@ -69,6 +69,8 @@ final class Forwarder<T> implements Runnable {
     private final Clock clock;
     private final Backoff backoff;
     private final DeliveryAttempt<T> delivery;
+    private final SlowDestinationAlarm slow;
+    private final WriteWindow window;
     private final QuarantineStore quarantine;
     private boolean stallAlarm;
     private volatile SupervisedThread supervisor;
@@ -94,8 +96,9 @@ final class Forwarder<T> implements Runnable {
         this.clock = clock;
         this.quarantine = quarantine;
         this.backoff = new Backoff(config.backoffInitialMs(), config.backoffMaxMs(), new SplittableRandom());
-        SlowDestinationAlarm slow = new SlowDestinationAlarm(channel.connection(), channel.counters(), events, clock,
+        this.slow = new SlowDestinationAlarm(channel.connection(), channel.counters(), events, clock,
                 () -> buffer.stats().usedBytes(), buffer.stats().maxBytes());
+        this.window = window;
         this.delivery = new DeliveryAttempt<>(channel.connection(), config, sink, buffer.reader(), quarantine,
                 channel.counters(), clock, slow, System::nanoTime, window);
     }
@@ -146,6 +149,7 @@ final class Forwarder<T> implements Runnable {
         if (channel.handOffWaiting()) {
             // handed-off items are older than anything in the buffer: they go first
             HandOffDelivery.Result result = handOff.deliver();
+            slow.update(window); // a handed-off write moves the shared window too: raise or clear as for the buffer's
             if (result.acknowledged() != Long.MIN_VALUE) {
                 deliveredThrough = result.acknowledged();
             }

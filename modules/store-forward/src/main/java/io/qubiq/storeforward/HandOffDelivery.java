@@ -107,7 +107,7 @@ final class HandOffDelivery<T> {
             for (byte[] item : unwritten) {
                 payloads.add(ItemEnvelope.wrap(0, 0, item));
             }
-            keep(payloads);
+            keep(payloads, "moved unwritten into the buffer (the write window is smaller than their batch)");
             return Result.NOTHING;
         }
         Optional<DirectWrite.Failure> failed;
@@ -128,7 +128,7 @@ final class HandOffDelivery<T> {
             }
             counters.itemsDelivered.addAndGet(failure.written());
             counters.bytesOut.add(failure.writtenBytes());
-            keep(failure.toBuffer());
+            keep(failure.toBuffer(), "kept after their write failed");
             failure.rethrowError();
             return Result.NOTHING;
         }
@@ -155,7 +155,7 @@ final class HandOffDelivery<T> {
      * then the queued hand-off behind them, and the latch closes. When a spill already copied the
      * batch into the buffer there is nothing to add: the backlog retries it.
      */
-    private void keep(List<byte[]> payloads) {
+    private void keep(List<byte[]> payloads, String what) {
         latch.exclusive().lock();
         try {
             if (handOff.complete() != null) {
@@ -171,11 +171,11 @@ final class HandOffDelivery<T> {
             try {
                 channel.appendLocked(latch, all, all.size());
             } catch (ChannelFullException | ChannelException e) {
-                log.error("Channel {}: {} handed-off items could not be buffered after their write failed: {}",
-                        channel.connection(), all.size(), e.getMessage());
+                log.error("Channel {}: {} handed-off items could not be {}: {}",
+                        channel.connection(), all.size(), what, e.getMessage());
                 events.lost(DataLoss.of(clock.instant(), "channel", channel.connection(), LossReason.REFUSED,
                         all.size(), all.stream().mapToLong(p -> p.length).sum(),
-                        "handed-off items whose write failed could not be buffered: " + e.getMessage()));
+                        "handed-off items could not be " + what + ": " + e.getMessage()));
             }
         } finally {
             latch.exclusive().unlock();

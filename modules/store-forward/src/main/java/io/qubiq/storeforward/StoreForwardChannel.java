@@ -3,19 +3,31 @@ package io.qubiq.storeforward;
 import io.qubiq.buffer.BufferException;
 import io.qubiq.buffer.BufferOptions;
 import io.qubiq.buffer.BufferStats;
+import io.qubiq.buffer.Durability;
 import io.qubiq.buffer.DurableBuffer;
 import io.qubiq.buffer.OverflowPolicy;
+import io.qubiq.buffer.SequenceRange;
+import io.qubiq.buffer.WatermarkListener;
+import io.qubiq.core.disk.DiskReserve;
+import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.event.LossReason;
 import io.qubiq.core.lifecycle.Component;
+import io.qubiq.core.lifecycle.SupervisedThread;
 import io.qubiq.core.sink.ItemCodec;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.core.tag.Custody;
+import io.qubiq.storeforward.quarantine.QuarantineEntry;
 import io.qubiq.storeforward.quarantine.QuarantineStore;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.Lock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,7 +64,7 @@ import org.slf4j.LoggerFactory;
  * {@code always} keeps the older contract: on the fast path the producer's thread writes the batch
  * under the exclusive latch lock ({@link SubmitOutcome#DELIVERED}), buffering it if that fails.
  *
- * <p><b>Supervision.</b> The forwarder runs on a {@link io.qubiq.core.lifecycle.SupervisedThread}:
+ * <p><b>Supervision.</b> The forwarder runs on a {@link SupervisedThread}:
  * anything thrown out of its loop (a sink or codec bug it could not classify, an {@code Error} such as
  * {@code OutOfMemoryError}) is logged with its stack, raises the {@code forwarder_failed} alarm, shows
  * the channel as {@link ChannelState#FAILED} (degraded on {@code /health}) and restarts the forwarder
@@ -95,28 +107,28 @@ public final class StoreForwardChannel<T> implements Component {
     private final DirectWrite<T> direct;
     private final ForwarderSupervision supervision;
     private Forwarder<T> forwarder;
-    private volatile io.qubiq.core.lifecycle.SupervisedThread forwarderThread;
+    private volatile SupervisedThread forwarderThread;
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
-    private volatile io.qubiq.core.disk.DiskReserve diskReserve = io.qubiq.core.disk.DiskReserve.none();
+    private volatile DiskReserve diskReserve = DiskReserve.none();
     private final BufferAppender appender;
 
     /** Opens the channel's durable buffer with the water-mark listener the channel provides. */
     @FunctionalInterface
     public interface BufferOpener {
-        DurableBuffer open(BufferOptions options, io.qubiq.buffer.WatermarkListener listener) throws BufferException;
+        DurableBuffer open(BufferOptions options, WatermarkListener listener) throws BufferException;
     }
 
     /** Opens the channel's quarantine store. */
     @FunctionalInterface
     public interface QuarantineOpener {
-        QuarantineStore open(long maxBytes) throws java.io.IOException;
+        QuarantineStore open(long maxBytes) throws IOException;
     }
 
     private final BufferOptions bufferOptions;
 
     public StoreForwardChannel(String connection, ChannelConfig config, OverflowPolicy destinationDefault,
-                               java.nio.file.Path bufferDir, BufferOpener bufferOpener,
+                               Path bufferDir, BufferOpener bufferOpener,
                                QuarantineOpener quarantineOpener, Sink<T> sink, ItemCodec<T> codec,
                                Liveness liveness, EventPublisher events, Clock clock) {
         this.connection = Objects.requireNonNull(connection, "connection");
@@ -135,7 +147,7 @@ public final class StoreForwardChannel<T> implements Component {
         this.counters = new ChannelCounters(System::nanoTime);
         this.losses = new ChannelLosses(connection, events, clock);
         this.pressure = new PressureAlarms(connection, counters, events, clock, losses);
-        this.synchronous = config.durability() == io.qubiq.buffer.Durability.ALWAYS;
+        this.synchronous = config.durability() == Durability.ALWAYS;
         this.direct = new DirectWrite<>(connection, sink, this::encode, counters, clock);
         this.supervision = new ForwarderSupervision(connection, counters, events, clock);
         this.appender = new BufferAppender(connection, bufferOptions.overflowPolicy(), counters, pressure, losses,
@@ -157,7 +169,7 @@ public final class StoreForwardChannel<T> implements Component {
      * is, the buffer does not grow: appends behave as at {@code max_bytes} per the overflow policy,
      * and what is dropped or refused for it is reported as {@code disk_full} loss.
      */
-    public void diskReserve(io.qubiq.core.disk.DiskReserve reserve) {
+    public void diskReserve(DiskReserve reserve) {
         this.diskReserve = Objects.requireNonNull(reserve, "reserve");
     }
 
@@ -171,8 +183,8 @@ public final class StoreForwardChannel<T> implements Component {
         try {
             quarantineStore = quarantineOpener.open(config.quarantineMaxBytes());
             // quarantine ids are buffer sequences: a buffer that lost its files must not issue them again
-            long highestQuarantined = quarantineStore.list(0, 1, java.util.Optional.empty()).entries().stream()
-                    .mapToLong(io.qubiq.storeforward.quarantine.QuarantineEntry::id).max().orElse(0);
+            long highestQuarantined = quarantineStore.list(0, 1, Optional.empty()).entries().stream()
+                    .mapToLong(QuarantineEntry::id).max().orElse(0);
             buffer.reserveSequencesThrough(highestQuarantined);
         } catch (Exception e) {
             buffer.close();
@@ -181,8 +193,8 @@ public final class StoreForwardChannel<T> implements Component {
         if (quarantineStore.setAside() > 0) {
             log.error("Channel {}: {} damaged quarantine entries were moved to the quarantine's corrupt/ folder",
                     connection, quarantineStore.setAside());
-            events.lost(io.qubiq.core.event.DataLoss.of(clock.instant(), "channel", connection,
-                    io.qubiq.core.event.LossReason.QUARANTINE_DAMAGED, quarantineStore.setAside(), 0,
+            events.lost(DataLoss.of(clock.instant(), "channel", connection,
+                    LossReason.QUARANTINE_DAMAGED, quarantineStore.setAside(), 0,
                     quarantineStore.setAside() + " quarantine entries failed their checksum on open and were moved"
                             + " to the quarantine's corrupt/ folder"));
         }
@@ -202,7 +214,7 @@ public final class StoreForwardChannel<T> implements Component {
         forwarder = new Forwarder<>(new ForwarderSide(), handOffDelivery, config, sink, codec, buffer, quarantineStore,
                 liveness, events, clock, window);
         // supervised: whatever kills the forwarder's thread, a new one takes over after a backoff
-        forwarderThread = new io.qubiq.core.lifecycle.SupervisedThread("forwarder-" + connection, forwarder,
+        forwarderThread = new SupervisedThread("forwarder-" + connection, forwarder,
                 config.backoffInitialMs(), config.backoffMaxMs(), supervision);
         forwarder.supervisedBy(forwarderThread);
         forwarderThread.start();
@@ -376,7 +388,7 @@ public final class StoreForwardChannel<T> implements Component {
 
     /** How many times the forwarder's thread was restarted after a failure (for tests). */
     long forwarderRestarts() {
-        io.qubiq.core.lifecycle.SupervisedThread supervisor = forwarderThread;
+        SupervisedThread supervisor = forwarderThread;
         return supervisor == null ? 0 : supervisor.restarts();
     }
 
@@ -404,8 +416,8 @@ public final class StoreForwardChannel<T> implements Component {
             log.error("Channel {}: {} handed-off items could not be buffered on stop and are lost: {}", connection,
                     lost, e.toString());
             if (lost > 0) {
-                events.lost(io.qubiq.core.event.DataLoss.of(clock.instant(), "channel", connection,
-                        io.qubiq.core.event.LossReason.REFUSED, lost, 0,
+                events.lost(DataLoss.of(clock.instant(), "channel", connection,
+                        LossReason.REFUSED, lost, 0,
                         "handed-off items could not be buffered when the channel stopped: " + e.getMessage()));
             }
         }
@@ -425,7 +437,7 @@ public final class StoreForwardChannel<T> implements Component {
      */
     private SubmitOutcome writeFastPath(OrderingLatch latch, List<T> batch)
             throws ChannelFullException, ChannelException {
-        java.util.Optional<DirectWrite.Failure> failed = direct.write(batch);
+        Optional<DirectWrite.Failure> failed = direct.write(batch);
         if (failed.isPresent()) {
             DirectWrite.Failure failure = failed.get();
             // items written anyway came in and went out here; the rest are counted in when appended
@@ -458,7 +470,7 @@ public final class StoreForwardChannel<T> implements Component {
      * Appends under a latch lock the caller holds, then closes the latch and wakes the forwarder. The
      * first {@code alreadyIn} payloads were counted in when they were handed off. See {@link BufferAppender}.
      */
-    io.qubiq.buffer.SequenceRange appendLocked(OrderingLatch latch, List<byte[]> payloads, int alreadyIn)
+    SequenceRange appendLocked(OrderingLatch latch, List<byte[]> payloads, int alreadyIn)
             throws ChannelFullException, ChannelException {
         return appender.append(buffer, latch, payloads, alreadyIn);
     }
@@ -466,7 +478,7 @@ public final class StoreForwardChannel<T> implements Component {
     /** Puts items from the quarantine back on the buffer, durably, behind the current backlog. */
     void requeue(List<byte[]> items) throws ChannelFullException, ChannelException {
         OrderingLatch latch = requireRunning();
-        java.util.concurrent.locks.Lock lock = latch.exclusive(); // rare (an operator's retry): no offer races it
+        Lock lock = latch.exclusive(); // rare (an operator's retry): no offer races it
         lock.lock();
         try {
             if (!latch.isClosed()) {
@@ -502,7 +514,7 @@ public final class StoreForwardChannel<T> implements Component {
 
     /** The state the console shows: {@link ChannelState#FAILED} from a forwarder failure until it delivers again. */
     ChannelState state() {
-        io.qubiq.core.lifecycle.SupervisedThread supervisor = forwarderThread;
+        SupervisedThread supervisor = forwarderThread;
         if (state != ChannelState.STOPPED && supervisor != null && supervisor.failing()) {
             return ChannelState.FAILED;
         }
@@ -522,7 +534,7 @@ public final class StoreForwardChannel<T> implements Component {
         BufferStats stats = current == null ? null : current.stats();
         long used = stats == null ? 0 : stats.usedBytes();
         long max = stats == null ? config.maxBytes() : stats.maxBytes();
-        var age = stats == null ? java.util.Optional.<Duration>empty()
+        var age = stats == null ? Optional.<Duration>empty()
                 : stats.oldestAppendTime().map(t -> Duration.between(t, clock.instant()));
         var lastError = counters.lastError();
         QuarantineStore store = quarantineStore;

@@ -71,9 +71,21 @@ class MqttChannelTest {
         return MqttSinkConfig.of(broker.host(), broker.port()).withTimeouts(2000, 10_000);
     }
 
+    /**
+     * The channel's promise through a broker outage, witnessed on both sides of the broker: what the
+     * sink published is recorded by the broker as it arrives ({@link io.qubiq.testkit.mqtt.InboundLog}),
+     * what the broker delivered by a persistent subscriber.
+     *
+     * <p>Would catch: an item lost in the hand-off or the spill (missing at the subscriber and in the
+     * broker's inbound log), a replay that publishes out of order (the inbound log's first arrivals
+     * out of order), and a replay that publishes again what the broker had acknowledged (more than
+     * one contiguous run of inbound duplicates, or a message sent more than twice). Duplicates at the
+     * subscriber alone are not ours to judge: the broker redelivers to a persistent subscriber whatever
+     * that subscriber had not acknowledged when the broker stopped.
+     */
     @Test
     void brokerStoppedMidStreamAndRestartedLosesNothingAndKeepsOrder() throws Exception {
-        String topic = "channel/stream";
+        String topic = io.qubiq.testkit.mqtt.InboundLog.PREFIX + "channel/stream";
         int total = 3000;
         int perSubmit = 10;
         try (TopicSubscriber subscriber = TopicSubscriber.persistent(broker.host(), broker.port(), topic);
@@ -103,36 +115,32 @@ class MqttChannelTest {
 
                 await().atMost(WAIT).until(() -> channel.status().bufferedItems() == 0
                         && channel.status().itemsDelivered() == total);
-                List<Integer> received = subscriber.receivedOn(topic).stream()
-                        .map(r -> Integer.parseInt(r.payload())).toList();
-                Set<Integer> distinct = new LinkedHashSet<>(received);
                 List<Integer> expected = new ArrayList<>();
                 for (int i = 0; i < total; i++) {
                     expected.add(i);
                 }
-                assertThat(new ArrayList<>(distinct)).as("every message, in order of first arrival")
+                List<Integer> published = broker.inbound().on(topic).stream().map(Integer::parseInt).toList();
+                assertThat(new ArrayList<>(new LinkedHashSet<>(published)))
+                        .as("what the sink published, in order of first arrival at the broker (%s)",
+                                anomalies(published, total))
                         .containsExactlyElementsOf(expected);
-                // Duplicates are allowed only for the messages of the one batch in flight when the broker went away
-                // whose PUBACK was lost with the connection: HiveMQ forwards such a message to subscribers and then
-                // closes without acknowledging it, so the replay publishes it again (MQTT QoS 1 is at least once).
-                // What the broker did acknowledge is not published again: without that, every message of the batch
-                // acknowledged before the stop would come twice.
-                // A message of that batch may even arrive three times: the broker forwarded it before the stop, the
-                // persistent test subscriber had not acknowledged it yet so the restarted broker delivers it to the
-                // subscriber again, and the channel's replay publishes it once more. Never more than that.
-                List<Integer> extra = duplicates(received);
-                LoggerFactory.getLogger(MqttChannelTest.class).info("{} messages received, {} extra copies: {}",
-                        received.size(), extra.size(), extra);
-                assertThat(extra).as("extra copies").hasSizeLessThanOrEqualTo(100);
-                assertThat(extra.stream().collect(java.util.stream.Collectors.groupingBy(v -> v,
-                        java.util.stream.Collectors.counting())).values()).as("extra copies per message")
-                        .allMatch(count -> count <= 2);
-                List<Integer> duplicates = new ArrayList<>(new java.util.TreeSet<>(extra));
-                assertThat(duplicates).as("messages that came more than once").hasSizeLessThanOrEqualTo(50);
-                if (!duplicates.isEmpty()) {
-                    assertThat(duplicates.get(duplicates.size() - 1) - duplicates.get(0))
-                            .as("one contiguous run of in-flight messages").isEqualTo(duplicates.size() - 1);
+                // Published twice only: the messages of the one write in flight when the broker went away whose
+                // PUBACK was lost with the connection (QoS 1 is at least once). What the broker did acknowledge is
+                // not published again; without that, every message acknowledged before the stop would come twice.
+                List<Integer> extra = duplicates(published);
+                LoggerFactory.getLogger(MqttChannelTest.class).info("{} messages published, {} extra copies: {}",
+                        published.size(), extra.size(), extra);
+                assertThat(extra).as("messages published more than once").doesNotHaveDuplicates()
+                        .hasSizeLessThanOrEqualTo(50);
+                if (!extra.isEmpty()) {
+                    List<Integer> sorted = new ArrayList<>(new java.util.TreeSet<>(extra));
+                    assertThat(sorted.get(sorted.size() - 1) - sorted.get(0))
+                            .as("one contiguous run of in-flight messages: %s", sorted).isEqualTo(sorted.size() - 1);
                 }
+
+                await().atMost(WAIT).untilAsserted(() -> assertThat(new java.util.TreeSet<>(subscriber.receivedOn(topic)
+                        .stream().map(r -> Integer.parseInt(r.payload())).toList()))
+                        .as("what the subscriber received").containsExactlyElementsOf(expected));
                 ChannelStatus status = channel.status();
                 assertThat(status.itemsDropped()).isZero();
                 assertThat(status.itemsQuarantined()).isZero();
@@ -141,6 +149,30 @@ class MqttChannelTest {
                 channel.stop();
             }
         }
+    }
+
+    /** What a failure message needs: missing values and where first arrivals leave order, with what came around it. */
+    private static String anomalies(List<Integer> received, int total) {
+        Set<Integer> distinct = new LinkedHashSet<>(received);
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            if (!distinct.contains(i)) {
+                missing.add(i);
+            }
+        }
+        List<Integer> firsts = new ArrayList<>(distinct);
+        int at = 0;
+        while (at < firsts.size() && firsts.get(at) == at) {
+            at++;
+        }
+        String around = "";
+        if (at < firsts.size()) {
+            int position = received.indexOf(firsts.get(at));
+            around = "; received around the first one out of order: "
+                    + received.subList(Math.max(0, position - 30), Math.min(received.size(), position + 30));
+        }
+        return received.size() + " received, missing " + missing + ", first arrivals leave order at index " + at
+                + around;
     }
 
     /** The values that occur more than once, in order of their second occurrence. */

@@ -24,6 +24,7 @@ import java.time.Duration;
  *       for such a client is the broker's choice, see the sink tests.)
  *   <li>Topics under {@value #DELAYED} are acknowledged and delivered only after the configured delay,
  *       as if the broker were slow: a way to make an acknowledgement late without stopping the broker.
+ *   <li>Publishes to topics under {@value InboundLog#PREFIX} are recorded in the broker's {@link InboundLog}.
  *   <li>Everything else passes untouched.
  * </ul>
  *
@@ -42,9 +43,12 @@ public final class PublishPolicy {
     }
 
     /** The extension to pass to {@code EmbeddedHiveMQ.builder().withEmbeddedExtension(...)}. */
-    static EmbeddedExtension extension(Duration delay) {
+    static EmbeddedExtension extension(Duration delay, InboundLog inbound) {
         PublishInboundInterceptor interceptor = (input, output) -> {
             String topic = input.getPublishPacket().getTopic();
+            if (topic.startsWith(InboundLog.PREFIX)) {
+                inbound.received(topic, payloadOf(input.getPublishPacket()));
+            }
             if (topic.startsWith(FORBIDDEN)) {
                 output.preventPublishDelivery(AckReasonCode.NOT_AUTHORIZED, REASON);
             } else if (topic.startsWith(DELAYED)) {
@@ -72,5 +76,14 @@ public final class PublishPolicy {
                 .withStartPriority(1000)
                 .withExtensionMain(main)
                 .build();
+    }
+
+    private static byte[] payloadOf(com.hivemq.extension.sdk.api.packets.publish.PublishPacket packet) {
+        return packet.getPayload().map(buffer -> {
+            java.nio.ByteBuffer copy = buffer.asReadOnlyBuffer();
+            byte[] bytes = new byte[copy.remaining()];
+            copy.get(bytes);
+            return bytes;
+        }).orElse(new byte[0]);
     }
 }

@@ -52,6 +52,7 @@ public final class TestMqttBroker implements AutoCloseable {
     private OptionalInt maxPacketBytes = OptionalInt.empty();
     private OptionalInt maxQueuedMessages = OptionalInt.empty();
     private Optional<Duration> publishPolicyDelay = Optional.empty();
+    private final InboundLog inbound = new InboundLog();
 
     private TestMqttBroker(int port, int tlsPort, Path home) {
         this.port = port;
@@ -166,6 +167,14 @@ public final class TestMqttBroker implements AutoCloseable {
         }
     }
 
+    /**
+     * What clients published on {@code witnessed/#} topics, as the broker received it; recorded only
+     * with {@link #withPublishPolicy(Duration)}.
+     */
+    public InboundLog inbound() {
+        return inbound;
+    }
+
     public synchronized boolean isRunning() {
         return running;
     }
@@ -181,7 +190,7 @@ public final class TestMqttBroker implements AutoCloseable {
                     .withDataFolder(home.resolve("data"))
                     .withExtensionsFolder(home.resolve("extensions"))
                     .withoutLoggingBootstrap();
-            publishPolicyDelay.ifPresent(delay -> builder.withEmbeddedExtension(PublishPolicy.extension(delay)));
+            publishPolicyDelay.ifPresent(delay -> builder.withEmbeddedExtension(PublishPolicy.extension(delay, inbound)));
             broker = builder.build();
         }
         try {
