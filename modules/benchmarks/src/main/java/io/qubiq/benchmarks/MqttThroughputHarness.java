@@ -109,7 +109,8 @@ public final class MqttThroughputHarness extends ThroughputHarness {
     }
 
     private final Options options;
-    private Mosquitto mosquitto;
+    /** Volatile: the shutdown hook may stop it. */
+    private volatile Mosquitto mosquitto;
     private Mqtt5AsyncClient directClient;
     private MqttSink sink;
     private StoreForwardChannel<MqttMessage> channel;
