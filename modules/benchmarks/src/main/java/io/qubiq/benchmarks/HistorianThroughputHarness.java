@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -97,6 +96,7 @@ public final class HistorianThroughputHarness extends ThroughputHarness {
     private long directRows;
 
     private HistorianThroughputHarness(HistorianOptions options) {
+        super(options.dir, options.keep);
         this.options = options;
         this.scratch = options.dir;
         this.paths = new TagPath[options.tags];
@@ -133,16 +133,6 @@ public final class HistorianThroughputHarness extends ThroughputHarness {
                 options.drain ? "" : " (drain skipped)", options.repetitions, options.drainRepetitions,
                 options.warmup, options.tags, options.batch,
                 options.liveTail < 0 ? "default" : options.liveTail + " samples per tag", options.dir);
-    }
-
-    @Override
-    protected Optional<Path> scratch() {
-        return Optional.of(options.dir);
-    }
-
-    @Override
-    protected boolean keepScratch() {
-        return options.keep;
     }
 
     @Override

@@ -69,6 +69,7 @@ public final class MongoThroughputHarness extends ThroughputHarness {
     private List<String> scenarios;
 
     private MongoThroughputHarness(Options options) {
+        super(options.dir, false);
         this.options = options;
     }
 
@@ -138,11 +139,6 @@ public final class MongoThroughputHarness extends ThroughputHarness {
         return String.format("options: documents %,d, chunk %,d, repetitions %d, warm-up %,d, batch %d, buffered"
                         + " scenario %s, dir %s", options.documents, options.chunk, options.repetitions, options.warmup,
                 options.batch, options.buffered, options.dir);
-    }
-
-    @Override
-    protected Optional<Path> scratch() {
-        return Optional.of(options.dir);
     }
 
     @Override

@@ -23,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
@@ -118,6 +117,7 @@ public final class MqttThroughputHarness extends ThroughputHarness {
     private int messagesRepetition = -1;
 
     private MqttThroughputHarness(Options options) {
+        super(options.dir, false);
         this.options = options;
     }
 
@@ -130,11 +130,6 @@ public final class MqttThroughputHarness extends ThroughputHarness {
         return String.format("options: messages %,d, repetitions %d, warm-up %,d, batch %d, payload ~%d bytes, QoS %d,"
                         + " dir %s", options.messages, options.repetitions, options.warmup, options.batch,
                 options.payload, options.qos, options.dir);
-    }
-
-    @Override
-    protected Optional<Path> scratch() {
-        return Optional.of(options.dir);
     }
 
     @Override

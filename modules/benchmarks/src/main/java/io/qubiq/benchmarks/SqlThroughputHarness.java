@@ -95,6 +95,7 @@ public final class SqlThroughputHarness extends ThroughputHarness {
     private int tables;
 
     private SqlThroughputHarness(Options options) {
+        super(options.dir, options.keep);
         this.options = options;
         this.tags = new String[options.tags];
         for (int i = 0; i < tags.length; i++) {
@@ -172,16 +173,6 @@ public final class SqlThroughputHarness extends ThroughputHarness {
         return String.format("options: rows %,d, repetitions %d, warm-up %,d, batch %d, tags %d, buffered %s, dir %s",
                 options.rows, options.repetitions, options.warmup, options.batch, options.tags, options.buffered,
                 options.dir);
-    }
-
-    @Override
-    protected Optional<Path> scratch() {
-        return Optional.of(options.dir);
-    }
-
-    @Override
-    protected boolean keepScratch() {
-        return options.keep;
     }
 
     @Override

@@ -22,7 +22,8 @@ import java.util.function.Function;
  *       one line naming it and exits 1, having started nothing.
  *   <li><i>Header.</i> {@code === <harness> ===}, the start time, nproc and load average, the JVM and
  *       the harness's {@link #optionsLine()}.
- *   <li><i>Scratch.</i> If the harness has a {@link #scratch()} directory, it is emptied and created.
+ *   <li><i>Scratch.</i> If the harness has a scratch directory (given to the constructor), it is
+ *       emptied and created.
  *   <li>{@link #setUp()}: starts the real server(s) and whatever a running gateway would have set up
  *       once (connected clients, started channels).
  *   <li>{@link #measure()}: the warm-up (never reported), the timed runs ({@link #alternate} for
@@ -30,7 +31,7 @@ import java.util.function.Function;
  *       from, ending with {@link #printLoadLine}. Returns false when an item was lost.
  *   <li>{@link #tearDown()}, always, exactly once: stops what {@code setUp} started. A shutdown hook
  *       runs it too if the JVM is stopped early (Ctrl-C), so no server outlives the harness. Then the
- *       scratch directory is deleted, unless the harness {@link #keepScratch() keeps} it.
+ *       scratch directory is deleted, unless the harness keeps it ({@code --keep}).
  * </ol>
  * Exit code: 0 when {@code measure} returned true, 2 when it returned false, 1 when anything threw
  * ({@code HARNESS FAILED: ...} and the stack trace on stderr).
@@ -40,9 +41,23 @@ import java.util.function.Function;
  */
 abstract class ThroughputHarness {
 
+    private final Optional<Path> scratch;
+    private final boolean keepScratch;
     private boolean tornDown;
     private boolean setUpStarted;
     private String loadStart = "";
+
+    /** A harness with no scratch directory. */
+    protected ThroughputHarness() {
+        this.scratch = Optional.empty();
+        this.keepScratch = false;
+    }
+
+    /** A harness whose files go to {@code scratch}, emptied first and deleted after unless {@code keep}. */
+    protected ThroughputHarness(Path scratch, boolean keep) {
+        this.scratch = Optional.of(scratch);
+        this.keepScratch = keep;
+    }
 
     /** One line, starting {@code options:}, with every option's value. */
     protected abstract String optionsLine();
@@ -55,16 +70,6 @@ abstract class ThroughputHarness {
 
     /** Stops what {@link #setUp()} started, whatever part of it did; called once. */
     protected abstract void tearDown() throws Exception;
-
-    /** The directory for the run's files, emptied first and deleted after; none by default. */
-    protected Optional<Path> scratch() {
-        return Optional.empty();
-    }
-
-    /** Whether the scratch directory outlives the run ({@code --keep}). */
-    protected boolean keepScratch() {
-        return false;
-    }
 
     /** The load average when the header was printed. */
     protected final String loadStart() {
@@ -90,10 +95,9 @@ abstract class ThroughputHarness {
         int status;
         try {
             printHeader();
-            Optional<Path> dir = scratch();
-            if (dir.isPresent()) {
-                BenchFiles.deleteQuietly(dir.get());
-                Files.createDirectories(dir.get());
+            if (scratch.isPresent()) {
+                BenchFiles.deleteQuietly(scratch.get());
+                Files.createDirectories(scratch.get());
             }
             synchronized (this) {
                 setUpStarted = true;
@@ -106,8 +110,8 @@ abstract class ThroughputHarness {
             status = 1;
         } finally {
             tearDownOnce();
-            if (!keepScratch()) {
-                scratch().ifPresent(BenchFiles::deleteQuietly);
+            if (!keepScratch) {
+                scratch.ifPresent(BenchFiles::deleteQuietly);
             }
         }
         Runtime.getRuntime().removeShutdownHook(hook);
