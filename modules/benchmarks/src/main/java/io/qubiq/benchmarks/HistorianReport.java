@@ -2,7 +2,6 @@ package io.qubiq.benchmarks;
 
 import io.qubiq.benchmarks.HeapSampler.Heap;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
@@ -18,8 +17,9 @@ final class HistorianReport {
      * gateway path, or the direct writer) and the QuestDB child used in the timed window.
      */
     record Run(String scenario, int repetition, long rows, double seconds, String load, double gatewayCpu,
-               double questDbCpu) {
-        double rate() {
+               double questDbCpu) implements TimedRun {
+        @Override
+        public double rate() {
             return rows / seconds;
         }
 
@@ -63,18 +63,15 @@ final class HistorianReport {
                 + " workers poll and take what CPU is free); the JVM's is the cost of each path.");
         System.out.printf("%-12s %4s %12s %9s %12s %7s %10s %10s  %s%n", "scenario", "rep", "rows", "seconds",
                 "rows/s", "ratio", "JVM µs/row", "QDB µs/row", "load avg at start");
-        List<Double> ratios = new ArrayList<>();
         for (int r = 1; r <= options.repetitions; r++) {
             Run d = find(runs, "direct", r);
-            Run g = find(runs, "gateway", r);
             row(d, null);
-            row(g, d);
-            ratios.add(g.rate() / d.rate());
+            row(find(runs, "gateway", r), d);
         }
         System.out.printf("throughput: direct median %,.0f rows/s, gateway median %,.0f rows/s; median of per-rep ratios"
-                        + " %.3f (min %.3f, max %.3f); JVM CPU per row, median: direct %.2f µs, gateway %.2f µs%n",
-                Medians.of(values(runs, "direct", Run::rate)), Medians.of(values(runs, "gateway", Run::rate)), Medians.of(ratios),
-                Collections.min(ratios), Collections.max(ratios),
+                        + " %s; JVM CPU per row, median: direct %.2f µs, gateway %.2f µs%n",
+                Medians.of(values(runs, "direct", Run::rate)), Medians.of(values(runs, "gateway", Run::rate)),
+                TimedRun.Spread.of(TimedRun.ratios(runs, "gateway", "direct")),
                 Medians.of(values(runs, "direct", Run::gatewayMicrosPerRow)),
                 Medians.of(values(runs, "gateway", Run::gatewayMicrosPerRow)));
         if (!drains.isEmpty()) {
@@ -98,9 +95,9 @@ final class HistorianReport {
                             sorted.get(sorted.size() - 1), drain.fillSeconds, options.backlog / drain.fillSeconds);
                 }
             }
-            System.out.printf("drain (%,d rows, %d repetitions): median ratio %.3f (min %.3f, max %.3f); JVM CPU per"
+            System.out.printf("drain (%,d rows, %d repetitions): median ratio %s; JVM CPU per"
                             + " row, median: direct %.2f µs, drain %.2f µs%n", options.backlog, drains.size(),
-                    Medians.of(drainRatios), Collections.min(drainRatios), Collections.max(drainRatios),
+                    TimedRun.Spread.of(drainRatios),
                     Medians.of(values(runs, "drain-direct", Run::gatewayMicrosPerRow)),
                     Medians.of(values(runs, "drain", Run::gatewayMicrosPerRow)));
             for (DrainResult drain : drains) {
@@ -108,8 +105,7 @@ final class HistorianReport {
                 heapReport(drain.heap);
             }
         }
-        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
-                Runtime.getRuntime().availableProcessors());
+        ThroughputHarness.printLoadLine(loadStart, loadEnd);
     }
 
     private static void heapReport(List<Heap> heap) {
@@ -140,12 +136,10 @@ final class HistorianReport {
     }
 
     private static List<Double> values(List<Run> runs, String scenario, ToDoubleFunction<Run> value) {
-        return runs.stream().filter(r -> r.scenario.equals(scenario)).map(value::applyAsDouble).toList();
+        return TimedRun.values(runs, scenario, value);
     }
 
     private static Run find(List<Run> runs, String scenario, int repetition) {
-        return runs.stream().filter(r -> r.scenario.equals(scenario) && r.repetition == repetition)
-                .findFirst().orElseThrow();
+        return TimedRun.find(runs, scenario, repetition);
     }
-
 }

@@ -12,12 +12,10 @@ import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.tagbus.TagBus;
 import io.qubiq.testkit.questdb.QuestDbServer;
 import io.questdb.client.Sender;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * End-to-end throughput of the historian path against the questdb-client sender writing the same rows
- * directly, in one run against one QuestDB child JVM. A plain {@code main}, run by
+ * directly, in one run against one QuestDB child JVM. A {@link ThroughputHarness}, run by
  * {@code scripts/bench-historian}, never by CI.
  *
  * <ul>
@@ -72,22 +70,22 @@ import java.util.concurrent.locks.LockSupport;
  * gateway does once, the first sample of each tag, live-tail rings growing, code paths compiled again
  * after the JIT had dropped them, on the gateway's side only.)
  */
-public final class HistorianThroughputHarness {
+public final class HistorianThroughputHarness extends ThroughputHarness {
 
     private static final long BASE_MICROS = Instant.parse("2026-11-29T00:00:00Z").getEpochSecond() * 1_000_000L;
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    private static final long CLOCK_TICKS = ThreadCpu.CLOCK_TICKS;
 
     private final HistorianOptions options;
     private final Path scratch;
     private final TagPath[] paths;
     private final String[] names;
-    private QuestDbServer server;
+    /** Volatile: the shutdown hook may stop it. */
+    private volatile QuestDbServer server;
     /** Tables, counts and the direct writer, on {@link #server}. */
     private HistorianTables tables;
     /** The gateway: one tag bus, historian and channel for the whole run, as in a running gateway. */
-    private HistorianPipeline pipeline;
+    private volatile HistorianPipeline pipeline;
     /** The direct writer's table, also one for the whole run. */
     private String directTable;
     /** A third table, only written to warm up a restarted QuestDB before a sliced drain; its rows. */
@@ -98,6 +96,7 @@ public final class HistorianThroughputHarness {
     private long directRows;
 
     private HistorianThroughputHarness(HistorianOptions options) {
+        super(options.dir, options.keep);
         this.options = options;
         this.scratch = options.dir;
         this.paths = new TagPath[options.tags];
@@ -123,48 +122,23 @@ public final class HistorianThroughputHarness {
 
     // ------------------------------------------------------------------------------------------ main
 
-    public static void main(String[] args) throws Exception {
-        HistorianOptions options = HistorianOptions.parse(args);
-        HistorianThroughputHarness harness = new HistorianThroughputHarness(options);
-        Thread hook = new Thread(harness::stopServerQuietly, "harness-stop-questdb");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int status = 0;
-        try {
-            harness.run();
-        } catch (Throwable t) {
-            System.err.println("HARNESS FAILED: " + t);
-            t.printStackTrace();
-            status = 1;
-        } finally {
-            harness.stopServerQuietly();
-            if (!options.keep) {
-                BenchFiles.deleteQuietly(options.dir);
-            }
-        }
-        Runtime.getRuntime().removeShutdownHook(hook);
-        System.exit(status);
+    public static void main(String[] args) {
+        ThroughputHarness.main(args, a -> new HistorianThroughputHarness(HistorianOptions.parse(a)));
     }
 
-    private synchronized void stopServerQuietly() {
-        QuestDbServer s = server;
-        if (s != null) {
-            try {
-                s.stop();
-            } catch (RuntimeException e) {
-                System.err.println("stopping QuestDB: " + e);
-            }
-        }
+    @Override
+    protected String optionsLine() {
+        return String.format("options: samples %,d, backlog %,d%s, repetitions %d, drain repetitions %d, warm-up %,d,"
+                        + " tags %d, batch %d, live tail %s, dir %s", options.samples, options.backlog,
+                options.drain ? "" : " (drain skipped)", options.repetitions, options.drainRepetitions,
+                options.warmup, options.tags, options.batch,
+                options.liveTail < 0 ? "default" : options.liveTail + " samples per tag", options.dir);
     }
 
-    private void run() throws Exception {
-        String loadStart = Machine.loadAverage();
-        printFacts(loadStart);
-        BenchFiles.deleteQuietly(scratch);
-        Files.createDirectories(scratch);
+    @Override
+    protected void setUp() throws Exception {
         System.out.printf("free space in %s: %s%n", scratch, gib(Files.getFileStore(scratch).getUsableSpace()));
-        synchronized (this) {
-            server = QuestDbServer.start(scratch.resolve("questdb"));
-        }
+        server = QuestDbServer.start(scratch.resolve("questdb"));
         System.out.printf("QuestDB child JVM pid %d, ILP/HTTP %s%n%n", server.pid(), server.ilpAddress());
         tables = new HistorianTables(server, names, options.batch, BASE_MICROS);
         directTable = tables.create("direct");
@@ -179,30 +153,36 @@ public final class HistorianThroughputHarness {
                 maxBytes);
         // a running gateway has long since prepared its buffer's segments; not a cost of any scenario
         awaitBufferPrepared();
+    }
+
+    @Override
+    protected void tearDown() throws Exception {
         try {
-            runScenarios(loadStart);
+            if (pipeline != null) {
+                pipeline.stop();
+            }
         } finally {
-            pipeline.stop();
+            if (server != null) {
+                server.stop();
+            }
         }
     }
 
+    @Override
+    protected boolean measure() throws Exception {
+        runScenarios(loadStart());
+        return true;
+    }
+
     private void runScenarios(String loadStart) throws Exception {
-        List<Run> runs = new ArrayList<>();
         if (options.warmup > 0) {
             log("warm-up: direct and gateway, %,d samples each (not reported)", options.warmup);
             direct("direct", "warm_direct", options.warmup, 0);
             gateway("warm_gateway", options.warmup, 0);
         }
-        for (int r = 1; r <= options.repetitions; r++) {
-            // alternate the order so a trend in the machine's load does not favour one side
-            if (r % 2 == 1) {
-                runs.add(direct("direct", "rep" + r + "_direct", options.samples, r));
-                runs.add(gateway("rep" + r + "_gateway", options.samples, r));
-            } else {
-                runs.add(gateway("rep" + r + "_gateway", options.samples, r));
-                runs.add(direct("direct", "rep" + r + "_direct", options.samples, r));
-            }
-        }
+        List<Run> runs = new ArrayList<>(alternate(options.repetitions,
+                r -> direct("direct", "rep" + r + "_direct", options.samples, r),
+                r -> gateway("rep" + r + "_gateway", options.samples, r)));
         List<DrainResult> drains = new ArrayList<>();
         if (options.drain && options.warmup > 0) {
             // the direct writer's code is compiled by now; the drain's (buffer reads, row bytes) is not yet
@@ -508,22 +488,6 @@ public final class HistorianThroughputHarness {
 
     // ------------------------------------------------------------------------------------------ helpers
 
-    private void printFacts(String load) {
-        Runtime rt = Runtime.getRuntime();
-        System.out.println("=== HistorianThroughputHarness ===");
-        System.out.printf("started %s UTC; nproc %d; load average %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),
-                rt.availableProcessors(), load);
-        System.out.printf("JVM %s %s (%s); max heap %s; GC %s; args %s%n", System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), System.getProperty("os.arch"), gib(rt.maxMemory()),
-                ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList(),
-                ManagementFactory.getRuntimeMXBean().getInputArguments());
-        System.out.printf("options: samples %,d, backlog %,d%s, repetitions %d, drain repetitions %d, warm-up %,d,"
-                        + " tags %d, batch %d, live tail %s, dir %s%n", options.samples, options.backlog,
-                options.drain ? "" : " (drain skipped)", options.repetitions, options.drainRepetitions,
-                options.warmup, options.tags, options.batch,
-                options.liveTail < 0 ? "default" : options.liveTail + " samples per tag", options.dir);
-    }
-
     /**
      * Waits (at most 30 s) until the buffer threads of a newly opened channel have prepared its
      * first segments (mapping and touching 64 MiB files): until their CPU time stays still for 0.5 s.
@@ -549,24 +513,12 @@ public final class HistorianThroughputHarness {
         return new Cpu(OS.getProcessCpuTime() / 1e9, questDbCpuSeconds());
     }
 
-    /** utime + stime of the QuestDB child from /proc (0 where there is no /proc). */
+    /** utime + stime of the QuestDB child (0 where there is no /proc). */
     private double questDbCpuSeconds() {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(server.pid()), "stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / (double) CLOCK_TICKS;
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
+        return ProcessCpu.nanos(server.pid()) / 1e9;
     }
-
-    /** The kernel's clock ticks per second, in which /proc reports CPU times. */
 
     private static String gib(long bytes) {
         return String.format("%.2f GiB", bytes / (double) (1L << 30));
-    }
-
-    private static void log(String format, Object... args) {
-        System.out.printf("[%s] %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), String.format(format, args));
     }
 }

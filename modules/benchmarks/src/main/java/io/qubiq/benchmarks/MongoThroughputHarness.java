@@ -1,7 +1,5 @@
 package io.qubiq.benchmarks;
 
-import static io.qubiq.benchmarks.Counts.count;
-
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.WriteConcern;
@@ -19,24 +17,19 @@ import io.qubiq.storeforward.ChannelConfig;
 import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.testkit.mongo.MongoTestServer;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.bson.Document;
 
 /**
  * Throughput of the MongoDB outbound path against the driver used directly, in one run against one
- * server. A plain {@code main}, run by {@code scripts/bench-mongodb}, never by CI.
+ * server. A {@link ThroughputHarness}, run by {@code scripts/bench-mongodb}, never by CI.
  *
  * <ul>
  *   <li><b>direct</b>: N documents built as {@code org.bson.Document}s and written with
@@ -47,7 +40,7 @@ import org.bson.Document;
  *       item id) and handed to a {@link StoreForwardChannel} ({@code --batch} per submit; segmented
  *       disk buffer, durability periodic, policy refuse, fast path on: the defaults of a MongoDB
  *       connection) in front of the {@code MongoSink}; timed until the channel reports every document
- *       delivered and nothing buffered. The channel is started once for the run, as a connection's is.
+ *       delivered and nothing buffered ({@link ChannelDrain}). The channel is started once for the run, as a connection's is.
  *   <li><b>buffered</b> (unless {@code --no-buffered}): as gateway with the fast path off, so every
  *       document goes through the disk buffer and the forwarder thread (the path a backlog drains
  *       by). Forwarder batch = {@code --batch}, linger 20 ms.
@@ -61,18 +54,22 @@ import org.bson.Document;
  * Ratio = gateway / direct of the same repetition. The server is mongo-java-server with its memory
  * backend in this JVM (testkit {@link MongoTestServer}), or a real MongoDB given with {@code --uri}.
  */
-public final class MongoThroughputHarness {
+public final class MongoThroughputHarness extends ThroughputHarness {
 
     private static final String DATABASE = "qubiq_bench";
     private static final Instant T0 = Instant.parse("2026-11-29T00:00:00Z");
 
     private final Options options;
-    private MongoTestServer server;
+    /** Volatile: the shutdown hook may stop them. */
+    private volatile MongoTestServer server;
+    private volatile MongoClient client;
+    private volatile Gateway gateway;
+    private volatile Gateway buffered;
     private String uri;
-    private Gateway gateway;
-    private Gateway buffered;
+    private List<String> scenarios;
 
     private MongoThroughputHarness(Options options) {
+        super(options.dir, false);
         this.options = options;
     }
 
@@ -88,35 +85,33 @@ public final class MongoThroughputHarness {
         Optional<String> uri = Optional.empty();
         Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "mongodb");
 
+        static final String USAGE = """
+                MongoThroughputHarness [--documents N] [--repetitions R] [--warmup W] [--batch B]
+                    [--chunk C] [--no-buffered] [--uri mongodb://...] [--dir DIR]
+                  N  documents per scenario and repetition (default 200k); R repetitions (default 3);
+                  W  warm-up documents per scenario (default 50k, 0 = none);
+                  B  documents per insertMany / per submit / per forwarder batch (default 500);
+                  C  documents per interleaved chunk (default 10k; = N for whole scenarios);
+                  --no-buffered  skip the fast-path-off scenario;
+                  --uri  a real MongoDB instead of the in-process mongo-java-server (database
+                         qubiq_bench; its collections are dropped);
+                  DIR scratch directory for the channels' buffers, deleted after.
+                  Counts accept k and m suffixes: 200k, 1m.""";
+
         static Options parse(String[] args) {
             Options o = new Options();
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--documents" -> o.documents = count(args[++i]);
-                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
-                    case "--warmup" -> o.warmup = count(args[++i]);
-                    case "--batch" -> o.batch = Integer.parseInt(args[++i]);
-                    case "--chunk" -> o.chunk = count(args[++i]);
+            CommandLine line = new CommandLine(args, USAGE);
+            while (line.next()) {
+                switch (line.flag()) {
+                    case "--documents" -> o.documents = line.count();
+                    case "--repetitions" -> o.repetitions = line.integer();
+                    case "--warmup" -> o.warmup = line.count();
+                    case "--batch" -> o.batch = line.integer();
+                    case "--chunk" -> o.chunk = line.count();
                     case "--no-buffered" -> o.buffered = false;
-                    case "--uri" -> o.uri = Optional.of(args[++i]);
-                    case "--dir" -> o.dir = Path.of(args[++i]);
-                    case "-h", "--help" -> {
-                        System.out.println("""
-                                MongoThroughputHarness [--documents N] [--repetitions R] [--warmup W] [--batch B]
-                                    [--chunk C] [--no-buffered] [--uri mongodb://...] [--dir DIR]
-                                  N  documents per scenario and repetition (default 200k); R repetitions (default 3);
-                                  W  warm-up documents per scenario (default 50k, 0 = none);
-                                  B  documents per insertMany / per submit / per forwarder batch (default 500);
-                                  C  documents per interleaved chunk (default 10k; = N for whole scenarios);
-                                  --no-buffered  skip the fast-path-off scenario;
-                                  --uri  a real MongoDB instead of the in-process mongo-java-server (database
-                                         qubiq_bench; its collections are dropped);
-                                  DIR scratch directory for the channels' buffers, deleted after.
-                                  Counts accept k and m suffixes: 200k, 1m.""");
-                        System.exit(0);
-                    }
-                    default -> throw new IllegalArgumentException("unknown argument " + a + " (try --help)");
+                    case "--uri" -> o.uri = Optional.of(line.text());
+                    case "--dir" -> o.dir = line.path();
+                    default -> throw line.unknown();
                 }
             }
             if (o.documents < 1 || o.repetitions < 1 || o.batch < 1 || o.warmup < 0 || o.chunk < 1) {
@@ -126,38 +121,28 @@ public final class MongoThroughputHarness {
         }
     }
 
-    record Run(String scenario, int repetition, long documents, double seconds, String load) {
-        double rate() {
+    record Run(String scenario, int repetition, long documents, double seconds, String load) implements TimedRun {
+        @Override
+        public double rate() {
             return documents / seconds;
         }
     }
 
     // ------------------------------------------------------------------------------------------ main
 
-    public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args);
-        MongoThroughputHarness harness = new MongoThroughputHarness(options);
-        int status = 0;
-        try {
-            harness.run();
-        } catch (Throwable t) {
-            System.err.println("HARNESS FAILED: " + t);
-            t.printStackTrace();
-            status = 1;
-        } finally {
-            if (harness.server != null) {
-                harness.server.close();
-            }
-            BenchFiles.deleteQuietly(options.dir);
-        }
-        System.exit(status);
+    public static void main(String[] args) {
+        ThroughputHarness.main(args, a -> new MongoThroughputHarness(Options.parse(a)));
     }
 
-    private void run() throws Exception {
-        String loadStart = Machine.loadAverage();
-        printFacts(loadStart);
-        BenchFiles.deleteQuietly(options.dir);
-        Files.createDirectories(options.dir);
+    @Override
+    protected String optionsLine() {
+        return String.format("options: documents %,d, chunk %,d, repetitions %d, warm-up %,d, batch %d, buffered"
+                        + " scenario %s, dir %s", options.documents, options.chunk, options.repetitions, options.warmup,
+                options.batch, options.buffered, options.dir);
+    }
+
+    @Override
+    protected void setUp() throws Exception {
         if (options.uri.isPresent()) {
             uri = options.uri.get();
             System.out.println("server: " + new ConnectionString(uri).getHosts() + " (given with --uri)");
@@ -166,27 +151,45 @@ public final class MongoThroughputHarness {
             uri = server.connectionString();
             System.out.println("server: mongo-java-server 1.47.0, memory backend, in this JVM, " + uri);
         }
-        List<String> scenarios = new ArrayList<>(List.of("direct", "gateway"));
+        scenarios = new ArrayList<>(List.of("direct", "gateway"));
         if (options.buffered) {
             scenarios.add("buffered");
         }
-        try (MongoClient client = MongoClients.create(directSettings());
-             Gateway gateway = Gateway.start(options.dir.resolve("gateway"), uri, options.batch, true);
-             Gateway buffered = Gateway.start(options.dir.resolve("buffered"), uri, options.batch, false)) {
-            this.gateway = gateway;
-            this.buffered = buffered;
-            client.getDatabase(DATABASE).drop();
-            if (options.warmup > 0) {
-                log("warm-up: %s, %,d documents each (not reported)", scenarios, options.warmup);
-                repetition(client, scenarios, 0, options.warmup);
-            }
-            List<Run> runs = new ArrayList<>();
-            for (int r = 1; r <= options.repetitions; r++) {
-                runs.addAll(repetition(client, scenarios, r, options.documents));
-            }
-            client.getDatabase(DATABASE).drop();
-            report(runs, scenarios, loadStart, Machine.loadAverage());
+        client = MongoClients.create(directSettings());
+        gateway = Gateway.start(options.dir.resolve("gateway"), uri, options.batch, true);
+        buffered = Gateway.start(options.dir.resolve("buffered"), uri, options.batch, false);
+    }
+
+    @Override
+    protected void tearDown() {
+        if (buffered != null) {
+            buffered.close();
         }
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Override
+    protected boolean measure() {
+        client.getDatabase(DATABASE).drop();
+        if (options.warmup > 0) {
+            log("warm-up: %s, %,d documents each (not reported)", scenarios, options.warmup);
+            repetition(client, scenarios, 0, options.warmup);
+        }
+        List<Run> runs = new ArrayList<>();
+        for (int r = 1; r <= options.repetitions; r++) {
+            runs.addAll(repetition(client, scenarios, r, options.documents));
+        }
+        client.getDatabase(DATABASE).drop();
+        report(runs, scenarios, loadStart(), Machine.loadAverage());
+        return true;
     }
 
     /**
@@ -304,31 +307,12 @@ public final class MongoThroughputHarness {
             } catch (Exception e) {
                 throw new IllegalStateException("the channel refused documents: " + e, e);
             }
-            awaitDelivered(before + count);
+            ChannelStatus status = ChannelDrain.await(channel, before + count);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            ChannelStatus status = channel.status();
             if (status.itemsQuarantined() != 0 || status.itemsDropped() != 0) {
                 throw new IllegalStateException(collection + ": documents quarantined or dropped: " + status);
             }
             return seconds;
-        }
-
-        private void awaitDelivered(long delivered) {
-            long lastChange = System.nanoTime();
-            long last = -1;
-            while (true) {
-                ChannelStatus status = channel.status();
-                if (status.itemsDelivered() >= delivered && status.bufferedItems() == 0) {
-                    return;
-                }
-                if (status.itemsDelivered() != last) {
-                    last = status.itemsDelivered();
-                    lastChange = System.nanoTime();
-                } else if (System.nanoTime() - lastChange > TimeUnit.MINUTES.toNanos(5)) {
-                    throw new IllegalStateException("no progress for 5 minutes: " + status);
-                }
-                LockSupport.parkNanos(1_000_000);
-            }
         }
 
         @Override
@@ -373,55 +357,24 @@ public final class MongoThroughputHarness {
                 server == null ? "--uri" : "mongo-java-server (in-process)");
         System.out.printf("%-9s %4s %10s %8s %12s %8s  %s%n", "scenario", "rep", "documents", "seconds", "docs/s",
                 "ratio", "load avg at start");
-        Map<String, List<Double>> ratios = new LinkedHashMap<>();
         for (int r = 1; r <= options.repetitions; r++) {
-            Run direct = find(runs, "direct", r);
+            Run direct = TimedRun.find(runs, "direct", r);
             for (String scenario : scenarios) {
-                Run run = find(runs, scenario, r);
-                Double ratio = scenario.equals("direct") ? null : run.rate() / direct.rate();
-                if (ratio != null) {
-                    ratios.computeIfAbsent(scenario, k -> new ArrayList<>()).add(ratio);
-                }
+                Run run = TimedRun.find(runs, scenario, r);
+                String ratio = scenario.equals("direct") ? "" : String.format("%.3f", run.rate() / direct.rate());
                 System.out.printf("%-9s %4d %,10d %8.2f %,12.0f %8s  %s%n", scenario, r, run.documents, run.seconds,
-                        run.rate(), ratio == null ? "" : String.format("%.3f", ratio), run.load);
+                        run.rate(), ratio, run.load);
             }
         }
         for (String scenario : scenarios) {
-            List<Double> rates = runs.stream().filter(x -> x.scenario.equals(scenario)).map(Run::rate).toList();
-            System.out.printf("median %-9s %,12.0f docs/s", scenario, Medians.of(rates));
-            List<Double> r = ratios.get(scenario);
-            if (r != null) {
-                System.out.printf("; %s / direct per rep: median %.3f (min %.3f, max %.3f)", scenario, Medians.of(r),
-                        Collections.min(r), Collections.max(r));
+            System.out.printf("median %-9s %,12.0f docs/s", scenario, Medians.of(TimedRun.values(runs, scenario,
+                    Run::rate)));
+            if (!scenario.equals("direct")) {
+                System.out.printf("; %s / direct per rep: median %s", scenario,
+                        TimedRun.Spread.of(TimedRun.ratios(runs, scenario, "direct")));
             }
             System.out.println();
         }
-        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
-                Runtime.getRuntime().availableProcessors());
-    }
-
-    private static Run find(List<Run> runs, String scenario, int repetition) {
-        return runs.stream().filter(r -> r.scenario.equals(scenario) && r.repetition == repetition)
-                .findFirst().orElseThrow();
-    }
-
-    // ------------------------------------------------------------------------------------------ helpers
-
-    private void printFacts(String load) {
-        Runtime rt = Runtime.getRuntime();
-        System.out.println("=== MongoThroughputHarness ===");
-        System.out.printf("started %s UTC; nproc %d; load average %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),
-                rt.availableProcessors(), load);
-        System.out.printf("JVM %s %s; max heap %.2f GiB; GC %s; args %s%n", System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), rt.maxMemory() / (double) (1L << 30),
-                ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList(),
-                ManagementFactory.getRuntimeMXBean().getInputArguments());
-        System.out.printf("options: documents %,d, chunk %,d, repetitions %d, warm-up %,d, batch %d, buffered scenario %s,"
-                + " dir %s%n", options.documents, options.chunk, options.repetitions, options.warmup, options.batch,
-                options.buffered, options.dir);
-    }
-
-    private static void log(String format, Object... args) {
-        System.out.printf("[%s] %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), String.format(format, args));
+        printLoadLine(loadStart, loadEnd);
     }
 }

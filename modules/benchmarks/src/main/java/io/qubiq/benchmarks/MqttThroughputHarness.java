@@ -1,7 +1,5 @@
 package io.qubiq.benchmarks;
 
-import static io.qubiq.benchmarks.Counts.count;
-
 import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
@@ -21,23 +19,17 @@ import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.storeforward.SubmitOutcome;
 import io.qubiq.testkit.mqtt.Mosquitto;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Messages per second through the gateway's MQTT path against the HiveMQ client publishing the same
  * messages directly, in one run against one mosquitto (a separate process, started for the run). A
- * plain {@code main}, run by {@code scripts/bench-mqtt}, never by CI.
+ * {@link ThroughputHarness}, run by {@code scripts/bench-mqtt}, never by CI.
  *
  * <ul>
  *   <li><b>direct</b>: one MQTT 5 {@link Mqtt5AsyncClient} (clean start, no topic aliases, as the sink
@@ -46,9 +38,11 @@ import java.util.concurrent.locks.LockSupport;
  *       next window. Timed from the first publish to the last acknowledgement.
  *   <li><b>gateway</b>: one producer thread submits the same N messages in batches of {@code --batch}
  *       to a {@link StoreForwardChannel} (segmented disk buffer, drop-oldest, fast path on) in front of
- *       an {@link MqttSink}; each submit returns when the sink's write returned, that is when every
- *       message of the batch was acknowledged. Timed from the first submit until the channel reports
- *       all N delivered and nothing buffered. Any buffered, dropped or quarantined message fails the run.
+ *       an {@link MqttSink}. A submit returns once the batch is handed off to the forwarder in memory
+ *       ({@link SubmitOutcome#HANDED_OFF}) or, while the hand-off is full, appended to the buffer
+ *       ({@link SubmitOutcome#BUFFERED}); the harness counts both. Timed from the first submit until
+ *       the channel reports all N delivered and nothing buffered ({@link ChannelDrain}). A dropped or
+ *       quarantined message, or a delivered count other than N, fails the run.
  * </ul>
  *
  * Both sides are set up once for the run, as in a running gateway: the direct client connected, the
@@ -60,7 +54,7 @@ import java.util.concurrent.locks.LockSupport;
  * are the same objects for both sides; each side turns them into the client's publishes inside the
  * timed loop.
  */
-public final class MqttThroughputHarness {
+public final class MqttThroughputHarness extends ThroughputHarness {
 
     static final class Options {
         int messages = 200_000;
@@ -72,33 +66,31 @@ public final class MqttThroughputHarness {
         int brokerInflight = -1;
         Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "mqtt");
 
+        static final String USAGE = """
+                MqttThroughputHarness [--messages N] [--repetitions R] [--warmup W] [--batch B]
+                    [--payload BYTES] [--qos Q] [--broker-inflight M] [--dir DIR]
+                  N  messages per repetition and side (default 200k); R repetitions (3);
+                  W  warm-up messages per side, not reported (50k; 0 = none);
+                  B  messages per window (direct) and per submitted batch (gateway) (500);
+                  BYTES approximate payload size (100); Q QoS 0, 1 or 2 (1);
+                  M  mosquitto's max_inflight_messages (default: mosquitto's own);
+                  DIR scratch directory for the channel's buffer, deleted after.
+                  Counts accept k and m suffixes: 200k, 1m.""";
+
         static Options parse(String[] args) {
             Options o = new Options();
-            for (int i = 0; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--messages" -> o.messages = (int) count(args[++i]);
-                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
-                    case "--warmup" -> o.warmup = (int) count(args[++i]);
-                    case "--batch" -> o.batch = Integer.parseInt(args[++i]);
-                    case "--payload" -> o.payload = Integer.parseInt(args[++i]);
-                    case "--qos" -> o.qos = Integer.parseInt(args[++i]);
-                    case "--broker-inflight" -> o.brokerInflight = Integer.parseInt(args[++i]);
-                    case "--dir" -> o.dir = Path.of(args[++i]);
-                    case "-h", "--help" -> {
-                        System.out.println("""
-                                MqttThroughputHarness [--messages N] [--repetitions R] [--warmup W] [--batch B]
-                                    [--payload BYTES] [--qos Q] [--broker-inflight M] [--dir DIR]
-                                  N  messages per repetition and side (default 200k); R repetitions (3);
-                                  W  warm-up messages per side, not reported (50k; 0 = none);
-                                  B  messages per window (direct) and per submitted batch (gateway) (500);
-                                  BYTES approximate payload size (100); Q QoS 0, 1 or 2 (1);
-                                  M  mosquitto's max_inflight_messages (default: mosquitto's own);
-                                  DIR scratch directory for the channel's buffer, deleted after.
-                                  Counts accept k and m suffixes: 200k, 1m.""");
-                        System.exit(0);
-                    }
-                    default -> throw new IllegalArgumentException("unknown argument " + a + " (try --help)");
+            CommandLine line = new CommandLine(args, USAGE);
+            while (line.next()) {
+                switch (line.flag()) {
+                    case "--messages" -> o.messages = (int) line.count();
+                    case "--repetitions" -> o.repetitions = line.integer();
+                    case "--warmup" -> o.warmup = (int) line.count();
+                    case "--batch" -> o.batch = line.integer();
+                    case "--payload" -> o.payload = line.integer();
+                    case "--qos" -> o.qos = line.integer();
+                    case "--broker-inflight" -> o.brokerInflight = line.integer();
+                    case "--dir" -> o.dir = line.path();
+                    default -> throw line.unknown();
                 }
             }
             if (o.messages < 1 || o.repetitions < 1 || o.batch < 1 || o.payload < 1 || o.qos < 0 || o.qos > 2) {
@@ -108,94 +100,83 @@ public final class MqttThroughputHarness {
         }
     }
 
-    record Run(String side, int repetition, long messages, double seconds, String load) {
-        double rate() {
+    record Run(String scenario, int repetition, long messages, double seconds, String load) implements TimedRun {
+        @Override
+        public double rate() {
             return messages / seconds;
         }
     }
 
     private final Options options;
-    private Mosquitto mosquitto;
+    /** Volatile: the shutdown hook may stop it. */
+    private volatile Mosquitto mosquitto;
     private Mqtt5AsyncClient directClient;
     private MqttSink sink;
     private StoreForwardChannel<MqttMessage> channel;
+    private List<MqttMessage> repetitionMessages = List.of();
+    private int messagesRepetition = -1;
 
     private MqttThroughputHarness(Options options) {
+        super(options.dir, false);
         this.options = options;
     }
 
-    public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args);
-        MqttThroughputHarness harness = new MqttThroughputHarness(options);
-        Thread hook = new Thread(harness::stopBroker, "harness-stop-mosquitto");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int status = 0;
-        try {
-            harness.run();
-        } catch (Throwable t) {
-            System.err.println("HARNESS FAILED: " + t);
-            t.printStackTrace();
-            status = 1;
-        } finally {
-            harness.stopBroker();
-            BenchFiles.deleteQuietly(options.dir);
-        }
-        Runtime.getRuntime().removeShutdownHook(hook);
-        System.exit(status);
+    public static void main(String[] args) {
+        ThroughputHarness.main(args, a -> new MqttThroughputHarness(Options.parse(a)));
     }
 
-    private synchronized void stopBroker() {
-        if (mosquitto != null) {
-            mosquitto.close();
-            mosquitto = null;
-        }
+    @Override
+    protected String optionsLine() {
+        return String.format("options: messages %,d, repetitions %d, warm-up %,d, batch %d, payload ~%d bytes, QoS %d,"
+                        + " dir %s", options.messages, options.repetitions, options.warmup, options.batch,
+                options.payload, options.qos, options.dir);
     }
 
-    private void run() throws Exception {
-        printFacts(Machine.loadAverage());
-        BenchFiles.deleteQuietly(options.dir);
-        Files.createDirectories(options.dir);
+    @Override
+    protected void setUp() throws Exception {
         Mosquitto.Options brokerOptions = Mosquitto.Options.defaults();
         if (options.brokerInflight >= 0) {
             brokerOptions = brokerOptions.withMaxInflightMessages(options.brokerInflight);
         }
-        synchronized (this) {
-            mosquitto = Mosquitto.start(brokerOptions);
-        }
+        mosquitto = Mosquitto.start(brokerOptions);
         System.out.printf("mosquitto pid %d on %s:%d (%s)%n%n", mosquitto.pid(), mosquitto.host(), mosquitto.port(),
                 options.brokerInflight >= 0 ? "max_inflight_messages " + options.brokerInflight : "its default settings");
-
         directClient = connectDirectClient();
         startGateway();
+    }
+
+    @Override
+    protected void tearDown() throws Exception {
         try {
-            measure();
+            if (directClient != null) {
+                directClient.disconnect().join();
+            }
+            if (channel != null) {
+                channel.stop();
+            }
+            if (sink != null) {
+                sink.close();
+            }
         } finally {
-            directClient.disconnect().join();
-            channel.stop();
-            sink.close();
+            if (mosquitto != null) {
+                mosquitto.close();
+            }
         }
     }
 
-    private void measure() throws Exception {
-        String loadStart = Machine.loadAverage();
+    @Override
+    protected boolean measure() throws Exception {
         if (options.warmup > 0) {
             List<MqttMessage> warm = messages("warm", options.warmup);
             log("warm-up: direct and gateway, %,d messages each (not reported)", options.warmup);
             direct("warm_direct", warm, 0);
             gateway("warm_gateway", warm, 0);
         }
-        List<Run> runs = new ArrayList<>();
-        for (int r = 1; r <= options.repetitions; r++) {
-            List<MqttMessage> messages = messages("rep" + r, options.messages);
-            if (r % 2 == 1) {
-                runs.add(direct("rep" + r + "_direct", messages, r));
-                runs.add(gateway("rep" + r + "_gateway", messages, r));
-            } else {
-                runs.add(gateway("rep" + r + "_gateway", messages, r));
-                runs.add(direct("rep" + r + "_direct", messages, r));
-            }
-        }
-        report(runs, loadStart, Machine.loadAverage());
+        List<Run> runs = alternate(options.repetitions,
+                r -> direct("rep" + r + "_direct", repetitionMessages(r), r),
+                r -> gateway("rep" + r + "_gateway", repetitionMessages(r), r));
+        report(runs, loadStart(), Machine.loadAverage());
+        return true;
     }
 
     /**
@@ -228,6 +209,15 @@ public final class MqttThroughputHarness {
         channel = ChannelBuilder.of("bench", config, sink, new MqttMessageCodec())
                 .overflowDefault(OverflowPolicy.DROP_OLDEST).inDirectory(dir).events(EventPublisher.none()).build();
         channel.start();
+    }
+
+    /** The messages of repetition {@code r}: made once, the same objects for both sides. */
+    private List<MqttMessage> repetitionMessages(int r) {
+        if (messagesRepetition != r) {
+            repetitionMessages = messages("rep" + r, options.messages);
+            messagesRepetition = r;
+        }
+        return repetitionMessages;
     }
 
     /** N messages on 100 topics, payloads of about {@code --payload} bytes of JSON with a sequence number. */
@@ -278,35 +268,35 @@ public final class MqttThroughputHarness {
         return new Run("direct", repetition, messages.size(), seconds, load);
     }
 
-    /** Producer → StoreForwardChannel (fast path) → MqttSink → mosquitto. */
+    /**
+     * Producer → StoreForwardChannel (fast path) → MqttSink → mosquitto. Each submit is counted by its
+     * outcome: handed off to the forwarder in memory, or buffered while the hand-off was full.
+     */
     private Run gateway(String name, List<MqttMessage> messages, int repetition) throws Exception {
         ChannelStatus before = channel.status();
         String load = Machine.loadAverage();
         int batch = options.batch;
-        int buffered = 0;
+        long handedOff = 0;
+        long buffered = 0;
         long t0 = System.nanoTime();
         for (int from = 0; from < messages.size(); from += batch) {
             List<MqttMessage> slice = messages.subList(from, Math.min(messages.size(), from + batch));
-            if (channel.submit(slice) == SubmitOutcome.BUFFERED) {
-                buffered += slice.size();
+            SubmitOutcome outcome = channel.submit(slice);
+            switch (outcome) {
+                case HANDED_OFF, DELIVERED -> handedOff += slice.size();
+                case BUFFERED -> buffered += slice.size();
             }
         }
-        while (true) {
-            ChannelStatus status = channel.status();
-            if (status.bufferedItems() == 0 && status.itemsDelivered() - before.itemsDelivered() >= messages.size()) {
-                break;
-            }
-            LockSupport.parkNanos(1_000_000);
-        }
+        ChannelStatus status = ChannelDrain.await(channel, before.itemsDelivered() + messages.size());
         double seconds = (System.nanoTime() - t0) / 1e9;
-        ChannelStatus status = channel.status();
         long delivered = status.itemsDelivered() - before.itemsDelivered();
-        if (buffered > 0 || status.itemsDropped() > 0 || status.itemsQuarantined() > 0 || delivered != messages.size()) {
-            throw new IllegalStateException(name + ": not every message took the fast path and was delivered once ("
-                    + buffered + " buffered): " + status);
+        if (status.itemsDropped() > before.itemsDropped() || status.itemsQuarantined() > before.itemsQuarantined()
+                || delivered != messages.size()) {
+            throw new IllegalStateException(name + ": not every message was delivered once (" + delivered + " of "
+                    + messages.size() + "; " + handedOff + " handed off, " + buffered + " buffered): " + status);
         }
-        log("%-16s %,10d messages %8.2f s %,10.0f msg/s (delivered %,d, all on the fast path; load %s)", name,
-                messages.size(), seconds, messages.size() / seconds, delivered, load);
+        log("%-16s %,10d messages %8.2f s %,10.0f msg/s (delivered %,d: %,d handed off, %,d buffered; load %s)", name,
+                messages.size(), seconds, messages.size() / seconds, delivered, handedOff, buffered, load);
         return new Run("gateway", repetition, messages.size(), seconds, load);
     }
 
@@ -317,46 +307,21 @@ public final class MqttThroughputHarness {
                 options.messages, options.repetitions, options.warmup, options.batch, options.payload, options.qos);
         System.out.printf("%-8s %4s %10s %9s %11s %7s  %s%n", "side", "rep", "messages", "seconds", "msg/s", "ratio",
                 "load avg at start");
-        List<Double> ratios = new ArrayList<>();
         for (int r = 1; r <= options.repetitions; r++) {
-            Run d = find(runs, "direct", r);
-            Run g = find(runs, "gateway", r);
+            Run d = TimedRun.find(runs, "direct", r);
+            Run g = TimedRun.find(runs, "gateway", r);
             row(d, null);
             row(g, g.rate() / d.rate());
-            ratios.add(g.rate() / d.rate());
         }
-        System.out.printf("median direct %,.0f msg/s, gateway %,.0f msg/s; median of per-rep ratios %.3f (min %.3f,"
-                        + " max %.3f)%n",
-                Medians.of(runs.stream().filter(x -> x.side().equals("direct")).map(Run::rate).toList()),
-                Medians.of(runs.stream().filter(x -> x.side().equals("gateway")).map(Run::rate).toList()),
-                Medians.of(ratios), Collections.min(ratios), Collections.max(ratios));
-        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
-                Runtime.getRuntime().availableProcessors());
+        System.out.printf("median direct %,.0f msg/s, gateway %,.0f msg/s; median of per-rep ratios %s%n",
+                Medians.of(TimedRun.values(runs, "direct", Run::rate)),
+                Medians.of(TimedRun.values(runs, "gateway", Run::rate)),
+                TimedRun.Spread.of(TimedRun.ratios(runs, "gateway", "direct")));
+        printLoadLine(loadStart, loadEnd);
     }
 
     private static void row(Run r, Double ratio) {
-        System.out.printf("%-8s %4d %,10d %9.2f %,11.0f %7s  %s%n", r.side(), r.repetition(), r.messages(), r.seconds(),
-                r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.load());
-    }
-
-    private static Run find(List<Run> runs, String side, int repetition) {
-        return runs.stream().filter(r -> r.side().equals(side) && r.repetition() == repetition).findFirst().orElseThrow();
-    }
-
-    private void printFacts(String load) {
-        Runtime rt = Runtime.getRuntime();
-        System.out.println("=== MqttThroughputHarness ===");
-        System.out.printf("started %s UTC; nproc %d; load average %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),
-                rt.availableProcessors(), load);
-        System.out.printf("JVM %s %s; max heap %.2f GiB; args %s%n", System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), rt.maxMemory() / (double) (1L << 30),
-                ManagementFactory.getRuntimeMXBean().getInputArguments());
-        System.out.printf("options: messages %,d, repetitions %d, warm-up %,d, batch %d, payload ~%d bytes, QoS %d, dir %s%n",
-                options.messages, options.repetitions, options.warmup, options.batch, options.payload, options.qos,
-                options.dir);
-    }
-
-    private static void log(String format, Object... args) {
-        System.out.printf("[%s] %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS), String.format(format, args));
+        System.out.printf("%-8s %4d %,10d %9.2f %,11.0f %7s  %s%n", r.scenario(), r.repetition(), r.messages(),
+                r.seconds(), r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.load());
     }
 }

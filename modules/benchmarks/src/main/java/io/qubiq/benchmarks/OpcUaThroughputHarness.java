@@ -40,8 +40,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * Throughput of the OPC UA connector: a Milo server in its own JVM ({@link OpcUaBenchServer}) changes
  * N variables every {@code --interval-ms}; the real {@link OpcUaConnector} monitors all of them
  * ({@code --sampling-ms}, {@code --queue}, {@code --publishing-ms}, {@code --items-per-subscription})
- * and publishes into a real {@link TagBus}, whose one subscriber counts what arrives. A plain
- * {@code main}, run by {@code scripts/bench-opcua}, never by CI. The queue of 50 values per item
+ * and publishes into a real {@link TagBus}, whose one subscriber counts what arrives. A
+ * {@link ThroughputHarness}, run by {@code scripts/bench-opcua}, never by CI. The queue of 50 values per item
  * (5 s at 100 ms) is what lets the gateway stall, for garbage collection or a CPU it shares with
  * other work, without the server discarding values; with {@code --queue 10} (1 s) a starved gateway
  * loses values to the server's queue overflow (they arrive flagged Overflow).
@@ -52,9 +52,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * N / interval expected), and the CPU the gateway JVM used (process CPU time / wall time, in cores;
  * this JVM holds only the connector, the tag bus and the counting subscriber) next to the server
  * JVM's. At the end the server stops updating and the harness waits until every tag shows the
- * server's last sequence number: then "lost" counts every value of the whole run that never arrived.
+ * server's last sequence number: then "lost" counts every value of the whole run that never arrived,
+ * and any lost value makes the exit code 2.
  */
-public final class OpcUaThroughputHarness {
+public final class OpcUaThroughputHarness extends ThroughputHarness {
 
     private static final OperatingSystemMXBean OS =
             (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -71,31 +72,30 @@ public final class OpcUaThroughputHarness {
         int repetitions = 3;
         String serverHeap = "1g";
 
+        static final String USAGE = """
+                OpcUaThroughputHarness [--tags N] [--interval-ms I] [--sampling-ms S] [--publishing-ms P]
+                    [--queue Q] [--items-per-subscription K] [--warmup-s W] [--measure-s M]
+                    [--repetitions R] [--server-heap 1g]
+                  N variables changing every I ms (10000, 100: 100,000 values/s); tags sampled every S ms,
+                  published every P ms, queue Q per item, at most K items per subscription (100, 100, 50, 1000);
+                  W s warm-up, then R windows of M s (20, 3 x 60).""";
+
         static Options parse(String[] args) {
             Options o = new Options();
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--tags" -> o.tags = Integer.parseInt(args[++i]);
-                    case "--interval-ms" -> o.intervalMs = Long.parseLong(args[++i]);
-                    case "--sampling-ms" -> o.samplingMs = Long.parseLong(args[++i]);
-                    case "--publishing-ms" -> o.publishingMs = Long.parseLong(args[++i]);
-                    case "--queue" -> o.queue = Integer.parseInt(args[++i]);
-                    case "--items-per-subscription" -> o.itemsPerSubscription = Integer.parseInt(args[++i]);
-                    case "--warmup-s" -> o.warmupS = Integer.parseInt(args[++i]);
-                    case "--measure-s" -> o.measureS = Integer.parseInt(args[++i]);
-                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
-                    case "--server-heap" -> o.serverHeap = args[++i];
-                    case "-h", "--help" -> {
-                        System.out.println("""
-                                OpcUaThroughputHarness [--tags N] [--interval-ms I] [--sampling-ms S] [--publishing-ms P]
-                                    [--queue Q] [--items-per-subscription K] [--warmup-s W] [--measure-s M]
-                                    [--repetitions R] [--server-heap 1g]
-                                  N variables changing every I ms (10000, 100: 100,000 values/s); tags sampled every S ms,
-                                  published every P ms, queue Q per item, at most K items per subscription (100, 100, 50, 1000);
-                                  W s warm-up, then R windows of M s (20, 3 x 60).""");
-                        System.exit(0);
-                    }
-                    default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (try --help)");
+            CommandLine line = new CommandLine(args, USAGE);
+            while (line.next()) {
+                switch (line.flag()) {
+                    case "--tags" -> o.tags = line.integer();
+                    case "--interval-ms" -> o.intervalMs = line.integer();
+                    case "--sampling-ms" -> o.samplingMs = line.integer();
+                    case "--publishing-ms" -> o.publishingMs = line.integer();
+                    case "--queue" -> o.queue = line.integer();
+                    case "--items-per-subscription" -> o.itemsPerSubscription = line.integer();
+                    case "--warmup-s" -> o.warmupS = line.integer();
+                    case "--measure-s" -> o.measureS = line.integer();
+                    case "--repetitions" -> o.repetitions = line.integer();
+                    case "--server-heap" -> o.serverHeap = line.text();
+                    default -> throw line.unknown();
                 }
             }
             return o;
@@ -211,9 +211,11 @@ public final class OpcUaThroughputHarness {
     private final Options options;
     private final List<TagPath> paths = new ArrayList<>();
     private final Path logDir;
-    private Process server;
+    /** Volatile: the shutdown hook may stop it. */
+    private volatile Process server;
     private Writer serverIn;
     private final BlockingQueue<String> serverOut = new LinkedBlockingQueue<>();
+    private String endpoint;
 
     private OpcUaThroughputHarness(Options options, Path logDir) {
         this.options = options;
@@ -223,38 +225,40 @@ public final class OpcUaThroughputHarness {
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args);
+    public static void main(String[] args) {
         Path logDir = Path.of(System.getProperty("bench.out", "modules/benchmarks/target"));
-        Files.createDirectories(logDir);
-        OpcUaThroughputHarness harness = new OpcUaThroughputHarness(options, logDir);
-        Thread hook = new Thread(harness::stopServer, "harness-stop-server");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int status = 0;
-        try {
-            status = harness.run() ? 0 : 2;
-        } catch (Throwable t) {
-            System.err.println("HARNESS FAILED: " + t);
-            t.printStackTrace();
-            status = 1;
-        } finally {
-            harness.stopServer();
-        }
-        Runtime.getRuntime().removeShutdownHook(hook);
-        System.exit(status);
+        ThroughputHarness.main(args, a -> new OpcUaThroughputHarness(Options.parse(a), logDir));
     }
 
-    /** Runs the benchmark; false when a value was lost or did not arrive. */
-    private boolean run() throws Exception {
-        String loadStart = Machine.loadAverage();
+    @Override
+    protected String optionsLine() {
+        return String.format("options: tags %,d, interval %d ms, sampling %d ms, publishing %d ms, queue %d, items per"
+                        + " subscription %d, warm-up %d s, %d x %d s, server heap %s", options.tags, options.intervalMs,
+                options.samplingMs, options.publishingMs, options.queue, options.itemsPerSubscription, options.warmupS,
+                options.repetitions, options.measureS, options.serverHeap);
+    }
+
+    @Override
+    protected void setUp() throws Exception {
+        Files.createDirectories(logDir);
         System.out.printf("OPC UA throughput: %,d variables changing every %d ms (%,.0f values/s expected); sampling %d ms,"
                         + " publishing %d ms, queue %d, <= %d items per subscription; %d cores, load %s; gateway JVM %s%n",
                 options.tags, options.intervalMs, options.expectedPerSecond(), options.samplingMs,
                 options.publishingMs, options.queue, options.itemsPerSubscription, Runtime.getRuntime().availableProcessors(),
-                loadStart, ManagementFactory.getRuntimeMXBean().getInputArguments());
-        String endpoint = startServer();
+                loadStart(), ManagementFactory.getRuntimeMXBean().getInputArguments());
+        endpoint = startServer();
         System.out.printf("server JVM pid %d at %s%n", server.pid(), endpoint);
+    }
 
+    @Override
+    protected void tearDown() {
+        stopServer();
+    }
+
+    /** Runs the benchmark; false when a value was lost or did not arrive. */
+    @Override
+    protected boolean measure() throws Exception {
+        String loadStart = loadStart();
         TagBus bus = new TagBus();
         bus.start();
         SequenceCheck check = new SequenceCheck(paths);
@@ -417,7 +421,7 @@ public final class OpcUaThroughputHarness {
         return server.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
-    private synchronized void stopServer() {
+    private void stopServer() {
         Process running = server;
         if (running == null || !running.isAlive()) {
             return;
@@ -427,8 +431,8 @@ public final class OpcUaThroughputHarness {
             if (!running.waitFor(15, TimeUnit.SECONDS)) {
                 running.destroyForcibly();
             }
-        } catch (IOException | InterruptedException e) {
-            running.destroyForcibly();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            running.destroyForcibly(); // also when it is stopped before its stdin was opened
         }
     }
 

@@ -15,7 +15,6 @@ import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.testkit.postgres.PostgresServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -26,11 +25,8 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Calendar;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +37,7 @@ import java.util.stream.Stream;
 
 /**
  * Rows/s through the SQL sink against plain JDBC writing the same rows, in one run against one
- * embedded PostgreSQL (testkit {@link PostgresServer}). A plain {@code main}, run by
+ * embedded PostgreSQL (testkit {@link PostgresServer}). A {@link ThroughputHarness}, run by
  * {@code scripts/bench-sql}, never by CI.
  *
  * <ul>
@@ -68,14 +64,15 @@ import java.util.stream.Stream;
  * far less sensitive to the machine's load than the rates are. It also reports PostgreSQL's CPU time per
  * row (all its processes, from {@code /proc}), which shows how small the gateway's share is.
  *
- * <p>Each scenario writes a fresh table, is timed until {@code count(*)} (and for the channel an empty
- * buffer) shows all N rows, and checks {@code sum(counter)}, so nothing lost or doubled passes.
+ * <p>Each scenario writes a fresh table, is timed until all N rows are there (direct: the last commit
+ * returned; the channel: it reports all N delivered and nothing buffered, {@link ChannelDrain}), and
+ * checks {@code count(*)} and {@code sum(counter)}, so nothing lost or doubled passes.
  * Direct and gateway alternate which goes first in each repetition (the default of four repetitions
  * lets each go first twice); the ratio is gateway / direct of the same repetition, summarised as the
  * median over repetitions and as the pooled ratio (all gateway rows over all gateway time, against
  * the same for direct).
  */
-public final class SqlThroughputHarness {
+public final class SqlThroughputHarness extends ThroughputHarness {
 
     /** The producer's time in each {@code submit} of the gateway scenario running now. */
     private long[] submitNanos = new long[0];
@@ -93,10 +90,12 @@ public final class SqlThroughputHarness {
 
     private final Options options;
     private final String[] tags;
-    private PostgresServer server;
+    /** Volatile: the shutdown hook may stop it. */
+    private volatile PostgresServer server;
     private int tables;
 
     private SqlThroughputHarness(Options options) {
+        super(options.dir, options.keep);
         this.options = options;
         this.tags = new String[options.tags];
         for (int i = 0; i < tags.length; i++) {
@@ -114,32 +113,31 @@ public final class SqlThroughputHarness {
         boolean keep = false;
         Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "/work/bench-tmp"), "sql");
 
+        static final String USAGE = """
+                SqlThroughputHarness [--rows N] [--repetitions R] [--warmup W] [--batch B] [--tags T]
+                    [--buffered] [--dir DIR] [--keep]
+                  N  rows per scenario and repetition (default 200k); R repetitions (default 4, an
+                     even number so each side goes first equally often);
+                  W  warm-up rows per scenario (default 50k, 0 = none); B rows per batch and
+                     transaction on both sides (default 500, the channel's default batch);
+                  T  distinct tag strings (default 300); --buffered adds the buffered scenario;
+                  DIR scratch directory (PostgreSQL's cluster, channel buffers), deleted after
+                     unless --keep. Counts accept k and m suffixes: 200k, 1m.""";
+
         static Options parse(String[] args) {
             Options o = new Options();
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--rows" -> o.rows = count(args[++i]);
-                    case "--repetitions" -> o.repetitions = Integer.parseInt(args[++i]);
-                    case "--warmup" -> o.warmup = count(args[++i]);
-                    case "--batch" -> o.batch = Integer.parseInt(args[++i]);
-                    case "--tags" -> o.tags = Integer.parseInt(args[++i]);
+            CommandLine line = new CommandLine(args, USAGE);
+            while (line.next()) {
+                switch (line.flag()) {
+                    case "--rows" -> o.rows = line.count();
+                    case "--repetitions" -> o.repetitions = line.integer();
+                    case "--warmup" -> o.warmup = line.count();
+                    case "--batch" -> o.batch = line.integer();
+                    case "--tags" -> o.tags = line.integer();
                     case "--buffered" -> o.buffered = true;
-                    case "--dir" -> o.dir = Path.of(args[++i]);
+                    case "--dir" -> o.dir = line.path();
                     case "--keep" -> o.keep = true;
-                    case "-h", "--help" -> {
-                        System.out.println("""
-                                SqlThroughputHarness [--rows N] [--repetitions R] [--warmup W] [--batch B] [--tags T]
-                                    [--buffered] [--dir DIR] [--keep]
-                                  N  rows per scenario and repetition (default 200k); R repetitions (default 4, an
-                                     even number so each side goes first equally often);
-                                  W  warm-up rows per scenario (default 50k, 0 = none); B rows per batch and
-                                     transaction on both sides (default 500, the channel's default batch);
-                                  T  distinct tag strings (default 300); --buffered adds the buffered scenario;
-                                  DIR scratch directory (PostgreSQL's cluster, channel buffers), deleted after
-                                     unless --keep. Counts accept k and m suffixes: 200k, 1m.""");
-                        System.exit(0);
-                    }
-                    default -> throw new IllegalArgumentException("unknown argument " + args[i] + " (try --help)");
+                    default -> throw line.unknown();
                 }
             }
             if (o.rows < 1 || o.repetitions < 1 || o.batch < 1 || o.tags < 1 || o.warmup < 0) {
@@ -151,8 +149,9 @@ public final class SqlThroughputHarness {
 
     /** One timed scenario; {@code cpuNanos} is the CPU time of the gateway JVM's writing threads. */
     record Run(String scenario, int repetition, long rows, double seconds, long cpuNanos, long serverCpuNanos,
-               String load) {
-        double rate() {
+               String load) implements TimedRun {
+        @Override
+        public double rate() {
             return rows / seconds;
         }
 
@@ -165,49 +164,33 @@ public final class SqlThroughputHarness {
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        Options options = Options.parse(args);
-        SqlThroughputHarness harness = new SqlThroughputHarness(options);
-        Thread hook = new Thread(harness::stopServerQuietly, "harness-stop-postgres");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int status = 0;
-        try {
-            harness.run();
-        } catch (Throwable t) {
-            System.err.println("HARNESS FAILED: " + t);
-            t.printStackTrace();
-            status = 1;
-        } finally {
-            harness.stopServerQuietly();
-            if (!options.keep) {
-                deleteTree(options.dir);
-            }
-        }
-        Runtime.getRuntime().removeShutdownHook(hook);
-        System.exit(status);
+    public static void main(String[] args) {
+        ThroughputHarness.main(args, a -> new SqlThroughputHarness(Options.parse(a)));
     }
 
-    private synchronized void stopServerQuietly() {
-        PostgresServer s = server;
-        if (s != null) {
-            try {
-                s.stop();
-            } catch (RuntimeException e) {
-                System.err.println("stopping PostgreSQL: " + e);
-            }
-        }
+    @Override
+    protected String optionsLine() {
+        return String.format("options: rows %,d, repetitions %d, warm-up %,d, batch %d, tags %d, buffered %s, dir %s",
+                options.rows, options.repetitions, options.warmup, options.batch, options.tags, options.buffered,
+                options.dir);
     }
 
-    private void run() throws Exception {
-        String loadStart = Machine.loadAverage();
-        printFacts(loadStart);
-        deleteTree(options.dir);
-        Files.createDirectories(options.dir);
-        synchronized (this) {
-            server = PostgresServer.start(options.dir.resolve("postgres"));
-        }
+    @Override
+    protected void setUp() {
+        server = PostgresServer.start(options.dir.resolve("postgres"));
         System.out.printf("PostgreSQL postmaster pid %d on port %d (%s)%n%n", server.pid().orElse(-1L), server.port(),
                 server.query("SELECT version()").get(0).get(0));
+    }
+
+    @Override
+    protected void tearDown() {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    @Override
+    protected boolean measure() throws Exception {
         if (options.warmup > 0) {
             log("warm-up: every scenario with %,d rows (not reported)", options.warmup);
             direct(options.warmup, 0);
@@ -216,21 +199,12 @@ public final class SqlThroughputHarness {
                 gateway("buffered", options.warmup, 0, false);
             }
         }
-        List<Run> runs = new ArrayList<>();
-        for (int r = 1; r <= options.repetitions; r++) {
-            // alternate the order so a trend in the machine's load does not favour one side
-            if (r % 2 == 1) {
-                runs.add(direct(options.rows, r));
-                runs.add(gateway("gateway", options.rows, r, true));
-            } else {
-                runs.add(gateway("gateway", options.rows, r, true));
-                runs.add(direct(options.rows, r));
-            }
-            if (options.buffered) {
-                runs.add(gateway("buffered", options.rows, r, false));
-            }
-        }
-        report(runs, loadStart, Machine.loadAverage());
+        List<Scenario<Run>> then = options.buffered
+                ? List.of(r -> gateway("buffered", options.rows, r, false)) : List.of();
+        List<Run> runs = alternate(options.repetitions, r -> direct(options.rows, r),
+                r -> gateway("gateway", options.rows, r, true), then);
+        report(runs, loadStart(), Machine.loadAverage());
+        return true;
     }
 
     // ------------------------------------------------------------------------------------------ scenarios
@@ -321,7 +295,7 @@ public final class SqlThroughputHarness {
                 }
             }
             submitted = (System.nanoTime() - t0) / 1e9;
-            awaitDrained(channel);
+            ChannelDrain.await(channel, n);
             seconds = (System.nanoTime() - t0) / 1e9;
             cpu = THREADS.getCurrentThreadCpuTime() + THREADS.getThreadCpuTime(forwarder.getId()) - cpu0;
             serverCpu = serverCpuNanos() - server0;
@@ -342,18 +316,8 @@ public final class SqlThroughputHarness {
                 serverCpu / 1000.0 / n, submitted, options.batch, percentile(sorted, 0.50) / 1000.0,
                 percentile(sorted, 0.99) / 1000.0, sorted[sorted.length - 1] / 1000.0, load);
         drop(table);
-        deleteTree(channelDir);
+        BenchFiles.delete(channelDir);
         return new Run(scenario, repetition, n, seconds, cpu, serverCpu, load);
-    }
-
-    private static void awaitDrained(StoreForwardChannel<SqlRow> channel) {
-        long deadline = System.nanoTime() + 600_000_000_000L;
-        while (channel.status().bufferedItems() > 0) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("channel not drained after 10 min: " + channel.status());
-            }
-            LockSupport.parkNanos(2_000_000);
-        }
     }
 
     // ------------------------------------------------------------------------------------------ PostgreSQL
@@ -371,28 +335,17 @@ public final class SqlThroughputHarness {
     }
 
     /**
-     * User and system CPU time of the postmaster and every process it started, from
-     * {@code /proc/<pid>/stat} (in clock ticks of 10 ms). Processes that exit in between take their time
-     * with them; the backends that do the work live through a scenario.
+     * User and system CPU time of the postmaster and every process it started ({@link ProcessCpu}).
+     * Processes that exit in between take their time with them; the backends that do the work live
+     * through a scenario.
      */
     private long serverCpuNanos() {
         Optional<ProcessHandle> postmaster = server.pid().flatMap(ProcessHandle::of);
         if (postmaster.isEmpty()) {
             return 0;
         }
-        long ticks = Stream.concat(Stream.of(postmaster.get()), postmaster.get().descendants())
-                .mapToLong(p -> cpuTicks(p.pid())).sum();
-        return ticks * 10_000_000L;
-    }
-
-    private static long cpuTicks(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
+        return Stream.concat(Stream.of(postmaster.get()), postmaster.get().descendants())
+                .mapToLong(p -> ProcessCpu.nanos(p.pid())).sum();
     }
 
     private static long dirtyBytes() {
@@ -434,96 +387,51 @@ public final class SqlThroughputHarness {
                 options.rows, options.repetitions, options.warmup, options.batch, options.tags);
         System.out.printf("%-9s %4s %12s %9s %12s %7s %10s %10s  %s%n", "scenario", "rep", "rows", "seconds", "rows/s",
                 "ratio", "client CPU", "server CPU", "load avg at start");
-        List<Double> ratios = new ArrayList<>();
-        List<Double> bufferedRatios = new ArrayList<>();
         for (int r = 1; r <= options.repetitions; r++) {
-            Run d = find(runs, "direct", r);
-            Run g = find(runs, "gateway", r);
+            Run d = TimedRun.find(runs, "direct", r);
             row(d, null);
-            row(g, g.rate() / d.rate());
-            ratios.add(g.rate() / d.rate());
+            row(TimedRun.find(runs, "gateway", r), d);
             if (options.buffered) {
-                Run b = find(runs, "buffered", r);
-                row(b, b.rate() / d.rate());
-                bufferedRatios.add(b.rate() / d.rate());
+                row(TimedRun.find(runs, "buffered", r), d);
             }
         }
+        TimedRun.Spread ratios = TimedRun.Spread.of(TimedRun.ratios(runs, "gateway", "direct"));
         System.out.printf("median: direct %,.0f rows/s, gateway %,.0f rows/s; gateway/direct per rep: median %.3f"
-                        + " (min %.3f, max %.3f); pooled %.3f%n", Medians.of(rates(runs, "direct")),
-                Medians.of(rates(runs, "gateway")), Medians.of(ratios), Collections.min(ratios), Collections.max(ratios),
+                        + " (min %.3f, max %.3f); pooled %.3f%n", Medians.of(values(runs, "direct", Run::rate)),
+                Medians.of(values(runs, "gateway", Run::rate)), ratios.median(), ratios.min(), ratios.max(),
                 pooled(runs, "gateway") / pooled(runs, "direct"));
         System.out.printf("CPU us/row, medians (client: the writing threads of this JVM; server: every PostgreSQL"
-                        + " process): direct %.2f + %.2f, gateway %.2f + %.2f%n", Medians.of(cpu(runs, "direct")),
-                Medians.of(serverCpu(runs, "direct")), Medians.of(cpu(runs, "gateway")), Medians.of(serverCpu(runs, "gateway")));
+                        + " process): direct %.2f + %.2f, gateway %.2f + %.2f%n",
+                Medians.of(values(runs, "direct", Run::cpuMicrosPerRow)),
+                Medians.of(values(runs, "direct", Run::serverCpuMicrosPerRow)),
+                Medians.of(values(runs, "gateway", Run::cpuMicrosPerRow)),
+                Medians.of(values(runs, "gateway", Run::serverCpuMicrosPerRow)));
         if (options.buffered) {
-            System.out.printf("buffered (fast path off): %,.0f rows/s; buffered/direct median %.3f (min %.3f, max"
-                            + " %.3f)%n", Medians.of(rates(runs, "buffered")), Medians.of(bufferedRatios),
-                    Collections.min(bufferedRatios), Collections.max(bufferedRatios));
+            System.out.printf("buffered (fast path off): %,.0f rows/s; buffered/direct median %s%n",
+                    Medians.of(values(runs, "buffered", Run::rate)),
+                    TimedRun.Spread.of(TimedRun.ratios(runs, "buffered", "direct")));
         }
-        System.out.printf("%nload average at start %s, at end %s; nproc %d%n", loadStart, loadEnd,
-                Runtime.getRuntime().availableProcessors());
+        printLoadLine(loadStart, loadEnd);
     }
 
     /** All rows of a scenario over all its seconds. */
     private static double pooled(List<Run> runs, String scenario) {
-        return runs.stream().filter(r -> r.scenario().equals(scenario)).mapToLong(Run::rows).sum()
-                / runs.stream().filter(r -> r.scenario().equals(scenario)).mapToDouble(Run::seconds).sum();
+        return values(runs, scenario, Run::rows).stream().mapToDouble(Double::doubleValue).sum()
+                / values(runs, scenario, Run::seconds).stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    private static List<Double> serverCpu(List<Run> runs, String scenario) {
-        return runs.stream().filter(r -> r.scenario().equals(scenario)).map(Run::serverCpuMicrosPerRow).toList();
+    private static List<Double> values(List<Run> runs, String scenario, java.util.function.ToDoubleFunction<Run> value) {
+        return TimedRun.values(runs, scenario, value);
     }
 
-    private static List<Double> cpu(List<Run> runs, String scenario) {
-        return runs.stream().filter(r -> r.scenario().equals(scenario)).map(Run::cpuMicrosPerRow).toList();
-    }
-
-    private static List<Double> rates(List<Run> runs, String scenario) {
-        return runs.stream().filter(r -> r.scenario().equals(scenario)).map(Run::rate).toList();
-    }
-
-    private static Run find(List<Run> runs, String scenario, int repetition) {
-        return runs.stream().filter(r -> r.scenario().equals(scenario) && r.repetition() == repetition).findFirst()
-                .orElseThrow();
-    }
-
-    private static void row(Run r, Double ratio) {
+    /** One table row; with a {@code baseline}, also the rate ratio against it. */
+    private static void row(Run r, Run baseline) {
         System.out.printf("%-9s %4d %,12d %9.2f %,12.0f %7s %10.2f %10.2f  %s%n", r.scenario(), r.repetition(),
-                r.rows(), r.seconds(), r.rate(), ratio == null ? "" : String.format("%.3f", ratio), r.cpuMicrosPerRow(),
-                r.serverCpuMicrosPerRow(), r.load());
-    }
-
-    private void printFacts(String load) {
-        Runtime rt = Runtime.getRuntime();
-        System.out.println("=== SqlThroughputHarness ===");
-        System.out.printf("started %s UTC; nproc %d; load average %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS),
-                rt.availableProcessors(), load);
-        System.out.printf("JVM %s %s; max heap %d MiB; args %s%n", System.getProperty("java.vm.name"),
-                System.getProperty("java.runtime.version"), rt.maxMemory() >> 20,
-                ManagementFactory.getRuntimeMXBean().getInputArguments());
-        System.out.printf("options: rows %,d, repetitions %d, warm-up %,d, batch %d, tags %d, buffered %s, dir %s%n",
-                options.rows, options.repetitions, options.warmup, options.batch, options.tags, options.buffered,
-                options.dir);
-    }
-
-    private static void log(String format, Object... args) {
-        System.out.printf("%s  %s%n", Instant.now().truncatedTo(ChronoUnit.MILLIS), String.format(format, args));
+                r.rows(), r.seconds(), r.rate(), baseline == null ? "" : String.format("%.3f", r.rate() / baseline.rate()),
+                r.cpuMicrosPerRow(), r.serverCpuMicrosPerRow(), r.load());
     }
 
     private static double value(long i) {
         return (i % 10_000) * 0.25 - 1000.0;
-    }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not delete " + dir, e);
-        }
     }
 }
