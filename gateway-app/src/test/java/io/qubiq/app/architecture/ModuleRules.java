@@ -47,7 +47,7 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.demoplant", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
                 "com.google.common..", "com.hivemq.embedded..", "com.hivemq.configuration.service..",
                 "com.hivemq.client..", "com.fasterxml.jackson.."));
-        ALLOWED.put("io.qubiq.config", List.of(JDK, CORE, "org.yaml.snakeyaml.."));
+        ALLOWED.put("io.qubiq.config", List.of(JDK, CORE, "org.yaml.snakeyaml..", FILE_OPS));
         ALLOWED.put("io.qubiq.auth", List.of(JDK, CORE, SLF4J, "com.password4j..", FILE_OPS));
         ALLOWED.put("io.qubiq.console", List.of(JDK, CORE, SLF4J, "io.qubiq.auth..", "io.javalin..", "com.fasterxml.jackson..",
                 "io.micrometer..", "jakarta.servlet..", "org.eclipse.jetty..", "kotlin.."));
