@@ -58,8 +58,16 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
 
     private static final Logger log = LoggerFactory.getLogger(DeviceConnections.class);
 
-    /** A configured connection: its connector, protocol name and the tags it owns. */
-    public record Entry(DeviceConnector connector, String type, List<TagPath> tags) {
+    /**
+     * A configured connection: its connector, its kind's name, the tags it owns (routes writes to) and
+     * whether its messages can trigger pipelines.
+     */
+    public record Entry(DeviceConnector connector, String type, List<TagPath> tags, boolean triggersPipelines) {
+
+        /** A connection whose messages trigger no pipeline. */
+        public Entry(DeviceConnector connector, String type, List<TagPath> tags) {
+            this(connector, type, tags, false);
+        }
     }
 
     private final Map<String, Entry> entries;
