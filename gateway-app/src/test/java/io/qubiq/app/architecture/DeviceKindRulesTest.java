@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class DeviceKindRulesTest {
 
     /** The classes beside the kinds that may know one protocol's connector, each for its protocol's own feature. */
-    private static final String OPCUA_CERTIFICATES = "io.qubiq.app.devices.DeviceConnections";
+    private static final String OPCUA_CERTIFICATES = "io.qubiq.app.devices.OpcUaCertificates";
 
     static JavaClasses production;
 
