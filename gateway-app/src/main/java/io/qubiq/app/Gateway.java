@@ -39,6 +39,9 @@ import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.devices.DeviceConnections;
+import io.qubiq.app.devices.DeviceKinds;
+import io.qubiq.core.connector.DeviceConnector;
+import io.qubiq.core.connector.DeviceKind;
 import io.qubiq.app.devices.SubscriberParts;
 import io.qubiq.app.devices.TagBusView;
 import io.qubiq.app.events.EventJournal;
@@ -53,11 +56,9 @@ import io.qubiq.app.runtime.BuildInfo;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.connector.opcua.OpcUaConnectionConfig;
 import io.qubiq.connector.mqtt.MqttConnectionConfig;
-import io.qubiq.connector.mqtt.MqttConnector;
 import io.qubiq.connector.mqtt.MqttSubscriptionConfig;
 import io.qubiq.connector.mqtt.MqttWritableTagConfig;
 import io.qubiq.connector.mqtt.PayloadFormat;
-import io.qubiq.connector.opcua.OpcUaConnector;
 import io.qubiq.connector.opcua.OpcUaTagConfig;
 import io.qubiq.demoplant.DemoPlantConfig;
 import io.qubiq.demoplant.SimulatedPlant;
@@ -76,7 +77,6 @@ import org.slf4j.LoggerFactory;
 import io.qubiq.console.DeviceRoutes;
 import io.qubiq.console.GatewayInfo;
 import io.qubiq.core.tag.DataType;
-import io.qubiq.core.tag.TagPath;
 import io.qubiq.tagbus.TagBus;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -136,9 +136,11 @@ public final class Gateway {
                 new LossCounters(registry), events, clock);
         events.recordLossesIn(losses);
         this.tagBus = new TagBus(TagBus.DEFAULT_STOP_TIMEOUT, events, clock);
-        Map<String, DeviceConnections.Entry> deviceEntries = deviceEntries(config, dataDirectory.root(), clock);
-        Optional<SimulatedPlant> plant = config.demoPlant()
-                .map(plantConfig -> demoPlant(plantConfig, gatewayId(config), deviceEntries, clock));
+        Map<String, DeviceConfig> deviceConfigs = new LinkedHashMap<>(config.devices());
+        Optional<SimulatedPlant> plant = config.demoPlant().map(plantConfig -> demoPlant(plantConfig, deviceConfigs));
+        // one connector per device connection, each built by its kind
+        Map<String, DeviceConnections.Entry> deviceEntries = DeviceKinds.entries(deviceConfigs,
+                new DeviceKind.Context(gatewayId(config), dataDirectory.root(), clock, events));
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock,
                 Duration.ofMillis(config.lifecycle().readinessGraceMs()), Ticker.system());
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
@@ -260,14 +262,14 @@ public final class Gateway {
         if (config.pipelines().isEmpty()) {
             return Optional.empty();
         }
-        Map<String, MqttConnector> mqtt = new LinkedHashMap<>();
+        Map<String, DeviceConnector> triggering = new LinkedHashMap<>();
         deviceEntries.forEach((id, entry) -> {
-            if (entry.connector() instanceof MqttConnector connector) {
-                mqtt.put(id, connector);
+            if (entry.triggersPipelines()) {
+                triggering.put(id, entry.connector());
             }
         });
         return Optional.of(new Pipelines(config.pipelines(), dataDir.resolve("pipelines"), tagBus,
-                new MqttDeviceMessages(mqtt, clock), new PipelineOutputs(outbound), clock, events));
+                new MqttDeviceMessages(triggering, clock), new PipelineOutputs(outbound), clock, events));
     }
 
     /** The historian's parts, built together because they share QuestDB's address. */
@@ -307,10 +309,10 @@ public final class Gateway {
      * reads every node it serves (its two setpoints writable), and the MQTT device connection
      * {@code demo-plant-mqtt} that reads every topic it publishes through one wildcard JSON
      * subscription (its remote setpoint writable). Ports configured as 0 are picked here, so both
-     * connections point at the ports the plant will listen on.
+     * connections point at the ports the plant will listen on. The two connections are added to
+     * {@code devices}, to be built by their kinds like configured ones.
      */
-    private SimulatedPlant demoPlant(DemoPlantConfig plantConfig, String gatewayId,
-                                     Map<String, DeviceConnections.Entry> entries, Clock clock) {
+    private static SimulatedPlant demoPlant(DemoPlantConfig plantConfig, Map<String, DeviceConfig> devices) {
         int port = FreePort.orFixed(plantConfig.opcuaPort());
         int mqttPort = FreePort.orFixed(plantConfig.mqttPort());
         SimulatedPlant plant = new SimulatedPlant(plantConfig.withOpcuaPort(port).withMqttPort(mqttPort));
@@ -320,8 +322,7 @@ public final class Gateway {
                         node.writable()))
                 .toList();
         OpcUaConnectionConfig connection = OpcUaConnectionConfig.of("opc.tcp://127.0.0.1:" + port + "/demo-plant", tags);
-        List<TagPath> paths = tags.stream().map(tag -> tag.tagPath()).toList();
-        entries.put(DEMO_PLANT, new DeviceConnections.Entry(new OpcUaConnector(DEMO_PLANT, connection), "opcua", paths));
+        devices.put(DEMO_PLANT, DeviceConfig.opcua(connection));
 
         MqttSubscriptionConfig topics = MqttSubscriptionConfig.json(SimulatedPlant.MQTT_TOPIC_FILTER,
                 SimulatedPlant.MQTT_TAG_TEMPLATE, DataType.FLOAT64, SimulatedPlant.MQTT_VALUE_PATH,
@@ -333,40 +334,13 @@ public final class Gateway {
                 .toList();
         MqttConnectionConfig mqtt = MqttConnectionConfig.of(plant.mqttHost(), mqttPort, List.of(topics))
                 .withWritableTags(writable);
-        entries.put(DEMO_PLANT_MQTT, new DeviceConnections.Entry(new MqttConnector(gatewayId, DEMO_PLANT_MQTT, mqtt, clock, events),
-                "mqtt", writable.stream().map(MqttWritableTagConfig::tagPath).toList()));
+        devices.put(DEMO_PLANT_MQTT, DeviceConfig.mqtt(mqtt));
         return plant;
-    }
-
-    /** One connector per configured device connection; the factory per protocol is chosen here. */
-    private Map<String, DeviceConnections.Entry> deviceEntries(GatewayConfig config, Path dataDir, Clock clock) {
-        Map<String, DeviceConnections.Entry> entries = new LinkedHashMap<>();
-        for (Map.Entry<String, DeviceConfig> device : config.devices().entrySet()) {
-            String id = device.getKey();
-            if (device.getValue().opcua().isPresent()) {
-                OpcUaConnectionConfig opcua = withPkiInDataDir(device.getValue().opcua().get(), id, dataDir);
-                List<TagPath> tags = opcua.tags().stream().map(tag -> tag.tagPath()).toList();
-                entries.put(id, new DeviceConnections.Entry(new OpcUaConnector(id, opcua), "opcua", tags));
-            }
-            if (device.getValue().mqtt().isPresent()) {
-                MqttConnectionConfig mqtt = device.getValue().mqtt().get();
-                // topics map to tags at run time; what the gateway must know up front are the writable ones
-                List<TagPath> writable = mqtt.writableTags().stream().map(tag -> TagPath.of(tag.tag())).toList();
-                entries.put(id, new DeviceConnections.Entry(new MqttConnector(gatewayId(config), id, mqtt, clock, events),
-                        "mqtt", writable));
-            }
-        }
-        return entries;
     }
 
     /** The gateway's name as it goes into MQTT client ids: lower case, runs of other characters as -. */
     private static String gatewayId(GatewayConfig config) {
         return config.gateway().name().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
-    }
-
-    private static OpcUaConnectionConfig withPkiInDataDir(OpcUaConnectionConfig opcua, String id, Path dataDir) {
-        Path pki = opcua.pkiDir().orElse(Path.of("pki", id));
-        return opcua.withPkiDir(pki.isAbsolute() ? pki : dataDir.resolve(pki));
     }
 
     /** Readiness and degraded parts, as /health reports them. */

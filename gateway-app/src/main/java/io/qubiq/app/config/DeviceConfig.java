@@ -2,14 +2,15 @@ package io.qubiq.app.config;
 
 import io.qubiq.connector.mqtt.MqttConnectionConfig;
 import io.qubiq.connector.opcua.OpcUaConnectionConfig;
-import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Doc;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
+import io.qubiq.core.config.SelectedBySection;
+import io.qubiq.core.config.Variant;
 
 /**
- * One device connection under {@code devices.<id>}: exactly one protocol section.
+ * One device connection under {@code devices.<id>}: exactly one protocol section, whose key selects
+ * the variant and so the connection's kind. None, two, or an unknown section is a configuration
+ * problem naming the kinds. Each variant has a {@code DeviceKind} of the same name in
+ * {@code io.qubiq.app.devices.DeviceKinds}; only that kind looks inside its variant.
  *
  * <pre>
  * devices:
@@ -19,27 +20,31 @@ import java.util.Optional;
  *       tags: [...]
  * </pre>
  */
-@Doc("One device connection: exactly one protocol section.")
-public record DeviceConfig(
-        @Doc("An OPC UA server (PLC, SCADA). See docs/connectors/opcua.md for every key.")
-        Optional<OpcUaConnectionConfig> opcua,
+@Doc("One device connection: an OPC UA server or an MQTT broker, chosen by its protocol section.")
+@SelectedBySection
+public sealed interface DeviceConfig {
 
-        @Doc("An MQTT broker whose topics carry device values. See docs/connectors/mqtt.md for every key.")
-        Optional<MqttConnectionConfig> mqtt) implements ConfigChecked {
-
-    /** The protocol name of the section that is set. */
-    public String type() {
-        return opcua.isPresent() ? "opcua" : mqtt.isPresent() ? "mqtt" : "none";
+    /** An OPC UA connection, for wiring that builds one in code (the demo plant). */
+    static DeviceConfig opcua(OpcUaConnectionConfig opcua) {
+        return new OpcUa(opcua);
     }
 
-    @Override
-    public List<Violation> violations() {
-        List<Violation> violations = new ArrayList<>();
-        int sections = (opcua.isPresent() ? 1 : 0) + (mqtt.isPresent() ? 1 : 0);
-        if (sections != 1) {
-            violations.add(new Violation("opcua", "a device connection needs exactly one protocol section"
-                    + " (opcua or mqtt), found " + sections));
-        }
-        return violations;
+    /** An MQTT connection, for wiring that builds one in code (the demo plant). */
+    static DeviceConfig mqtt(MqttConnectionConfig mqtt) {
+        return new Mqtt(mqtt);
+    }
+
+    @Doc("An OPC UA connection.")
+    @Variant("opcua")
+    record OpcUa(
+            @Doc("An OPC UA server (PLC, SCADA). See docs/connectors/opcua.md for every key.")
+            OpcUaConnectionConfig opcua) implements DeviceConfig {
+    }
+
+    @Doc("An MQTT connection.")
+    @Variant("mqtt")
+    record Mqtt(
+            @Doc("An MQTT broker whose topics carry device values. See docs/connectors/mqtt.md for every key.")
+            MqttConnectionConfig mqtt) implements DeviceConfig {
     }
 }

@@ -1,5 +1,6 @@
 package io.qubiq.app.config;
 
+import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.audit.AuditConfig;
 import io.qubiq.console.HttpConfig;
 import io.qubiq.core.config.ConfigChecked;
@@ -88,13 +89,13 @@ public record GatewayConfig(
                 violations.add(new Violation("devices." + device.getKey(),
                         "a connection id may hold letters, digits, - and _ only"));
             }
-            device.getValue().opcua().ifPresent(opcua -> opcua.tags().forEach(tag -> {
-                String owner = owners.putIfAbsent(tag.pathText(), device.getKey());
+            for (String tag : DeviceKinds.declaredTags(device.getValue())) {
+                String owner = owners.putIfAbsent(tag, device.getKey());
                 if (owner != null && !owner.equals(device.getKey())) {
-                    violations.add(new Violation("devices." + device.getKey(), "tag " + tag.pathText()
-                            + " is already read by device connection " + owner + "; a tag has one source"));
+                    violations.add(new Violation("devices." + device.getKey(), "tag " + tag
+                            + " is already declared by device connection " + owner + "; a tag has one source"));
                 }
-            }));
+            }
         }
         violations.addAll(PipelineReferences.check(devices, outbound, pipelines));
         violations.addAll(AuditReferences.check(audit, outbound));

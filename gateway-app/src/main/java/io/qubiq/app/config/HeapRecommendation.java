@@ -1,11 +1,15 @@
 package io.qubiq.app.config;
 
-import io.qubiq.connector.mqtt.MqttSubscriptionConfig;
+import io.qubiq.app.devices.DeviceKinds;
+import io.qubiq.core.connector.DeviceKind;
 import io.qubiq.historian.HistorianConfig;
 import io.qubiq.pipeline.trigger.TagChangeTrigger;
 import io.qubiq.storeforward.ChannelConfig;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The heap a configuration needs, estimated from what the gateway keeps in memory when every
@@ -24,8 +28,9 @@ import java.util.List;
  *        + channels x {@value #BATCHES_PER_CHANNEL} x batch_max_bytes                 hand-off, batch in flight, read-ahead, decoded copy
  * heap   = max(launcher default, 2 x live, rounded up to {@value #ROUND_MIB} MiB)
  * </pre>
- * Tags are the OPC UA tags plus one per MQTT subscription; a subscription with a wildcard counts
- * as {@value #TAGS_PER_WILDCARD} tags (the topics it will match are not known in advance). Twice the
+ * Tags are what each connection's kind estimates ({@code DeviceKind.tagEstimate}): the OPC UA tags
+ * plus one per MQTT subscription; a subscription with a wildcard counts as {@value #TAGS_PER_WILDCARD}
+ * tags (the topics it will match are not known in advance). Twice the
  * live set is the room a collector needs to reclaim garbage without running back to back. The
  * per-item sizes are measured object sizes rounded up (a queued value is a tag value, its two
  * timestamps, its boxed value and the queue's slot; a tail sample is four longs, see the historian's
@@ -54,22 +59,19 @@ public record HeapRecommendation(long heapMib, long liveMib, List<String> reason
             bytes += part(lines, DEMO_PLANT_MIB * MIB, "demo plant: its OPC UA server and MQTT broker run in-process");
         }
 
-        long opcuaTags = 0;
-        long mqttTags = 0;
+        Map<String, Long> tagsByKind = new LinkedHashMap<>();
+        DeviceKinds.all().forEach(kind -> tagsByKind.put(kind.title(), 0L));
         long wildcards = 0;
         for (DeviceConfig device : config.devices().values()) {
-            opcuaTags += device.opcua().map(o -> (long) o.tags().size()).orElse(0L);
-            for (MqttSubscriptionConfig subscription : device.mqtt().map(m -> m.subscriptions()).orElse(List.of())) {
-                if (subscription.topic().contains("+") || subscription.topic().contains("#")) {
-                    wildcards++;
-                    mqttTags += TAGS_PER_WILDCARD;
-                } else {
-                    mqttTags++;
-                }
-            }
+            DeviceKind.TagEstimate estimate = DeviceKinds.tagEstimate(device);
+            wildcards += estimate.wildcards();
+            tagsByKind.merge(DeviceKinds.of(device).title(), estimate.tags() + estimate.wildcards() * TAGS_PER_WILDCARD,
+                    Long::sum);
         }
-        long tags = opcuaTags + mqttTags;
-        bytes += part(lines, tags * BYTES_PER_TAG, tags + " tags (" + opcuaTags + " OPC UA, " + mqttTags + " MQTT"
+        long tags = tagsByKind.values().stream().mapToLong(Long::longValue).sum();
+        String byKind = tagsByKind.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey())
+                .collect(Collectors.joining(", "));
+        bytes += part(lines, tags * BYTES_PER_TAG, tags + " tags (" + byKind
                 + (wildcards > 0 ? ", of which " + wildcards + " wildcard subscription(s) counted as "
                         + TAGS_PER_WILDCARD + " each" : "") + ") x " + BYTES_PER_TAG + " B");
 

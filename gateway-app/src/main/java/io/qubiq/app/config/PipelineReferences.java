@@ -1,5 +1,6 @@
 package io.qubiq.app.config;
 
+import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.app.outbound.OutboundKinds;
 import io.qubiq.core.config.ConfigChecked.Violation;
 import io.qubiq.pipeline.OutboundKind;
@@ -13,7 +14,7 @@ import java.util.Set;
 /**
  * The checks that span sections: outbound connection ids, each pipeline output's connection (it
  * exists and is of the output's kind, and the output passes its kind's own checks), and each
- * MQTT trigger's device connection. Key paths are relative to the root of the file.
+ * MQTT trigger's device connection (its kind can trigger pipelines). Key paths are relative to the root of the file.
  */
 final class PipelineReferences {
 
@@ -44,7 +45,7 @@ final class PipelineReferences {
             }
             pipeline.getValue().trigger().mqtt().ifPresent(trigger -> {
                 DeviceConfig device = devices.get(trigger.connection());
-                if (device == null || device.mqtt().isEmpty()) {
+                if (device == null || !DeviceKinds.of(device).triggersPipelines()) {
                     violations.add(new Violation(key + ".trigger.mqtt.connection", "\"" + trigger.connection()
                             + "\" is not an MQTT connection under devices"));
                 }

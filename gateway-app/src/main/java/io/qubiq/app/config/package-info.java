@@ -1,8 +1,9 @@
 /**
  * The root of the configuration file: {@link io.qubiq.app.config.GatewayConfig} composes the sections
  * the modules declare, plus the few the application owns itself (gateway identity, lifecycle, logging,
- * disk thresholds, the QuestDB server of the historian, the per-protocol wrappers
- * {@link io.qubiq.app.config.DeviceConfig} and {@link io.qubiq.app.config.OutboundConfig}). Also here:
+ * disk thresholds, the QuestDB server of the historian, the sections whose key selects a kind,
+ * {@link io.qubiq.app.config.DeviceConfig} and {@link io.qubiq.app.config.OutboundConfig}, which only
+ * their kinds look inside). Also here:
  * the checks that span sections ({@code PipelineReferences}, {@code AuditReferences}: a reference names
  * an outbound connection of the right kind), where the configuration comes from
  * ({@link io.qubiq.app.config.ConfigSource}) and the heap a configuration needs

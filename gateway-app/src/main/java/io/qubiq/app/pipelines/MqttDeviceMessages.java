@@ -2,10 +2,12 @@ package io.qubiq.app.pipelines;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.qubiq.connector.mqtt.MqttConnector;
+import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.tag.Custody;
 import io.qubiq.pipeline.trigger.DeviceMessages;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
@@ -23,8 +25,21 @@ public final class MqttDeviceMessages implements DeviceMessages {
     private final Map<String, MqttConnector> connectors;
     private final Clock clock;
 
-    public MqttDeviceMessages(Map<String, MqttConnector> connectors, Clock clock) {
-        this.connectors = Map.copyOf(connectors);
+    /**
+     * @param connectors the device connections whose kind triggers pipelines, by id; each must be an
+     *                   MQTT connector (the one kind that does today)
+     * @throws IllegalArgumentException when one is not
+     */
+    public MqttDeviceMessages(Map<String, ? extends DeviceConnector> connectors, Clock clock) {
+        Map<String, MqttConnector> mqtt = new LinkedHashMap<>();
+        connectors.forEach((id, connector) -> {
+            if (!(connector instanceof MqttConnector typed)) {
+                throw new IllegalArgumentException("device connection " + id + " triggers pipelines but is not an"
+                        + " MQTT connection; only MQTT messages can trigger pipelines");
+            }
+            mqtt.put(id, typed);
+        });
+        this.connectors = Map.copyOf(mqtt);
         this.clock = clock;
     }
 

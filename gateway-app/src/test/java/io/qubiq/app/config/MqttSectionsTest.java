@@ -25,7 +25,7 @@ class MqttSectionsTest {
     void theShippedExampleKeepsEachSidesProtocolDefaultWhereItLeavesProtocolOut() throws Exception {
         GatewayConfig config = ConfigLoader.load(REPO.resolve("config/pipelines-example.yaml"), GatewayConfig.class,
                 Map.of());
-        MqttConnectionConfig device = config.devices().get("line-broker").mqtt().orElseThrow();
+        MqttConnectionConfig device = ((DeviceConfig.Mqtt) config.devices().get("line-broker")).mqtt();
         MqttSinkConfig outbound = ((OutboundConfig.Mqtt) config.outbound().get("enterprise-broker")).mqtt();
 
         assertThat(device.broker()).isEqualTo(new BrokerSettings("line-broker.plant.local", 1883, false, true,
@@ -52,7 +52,7 @@ class MqttSectionsTest {
                       protocol: mqtt_3_1_1
                 """, GatewayConfig.class, Map.of());
 
-        assertThat(config.devices().get("old-broker").mqtt().orElseThrow().protocol()).isEqualTo(MqttProtocol.MQTT_5);
+        assertThat(((DeviceConfig.Mqtt) config.devices().get("old-broker")).mqtt().protocol()).isEqualTo(MqttProtocol.MQTT_5);
         assertThat(((OutboundConfig.Mqtt) config.outbound().get("old-cloud")).mqtt().protocol())
                 .isEqualTo(MqttProtocol.MQTT_3_1_1);
     }
