@@ -60,6 +60,15 @@ public final class ConfigLoader {
      */
     public static <R extends Record> R parse(String fileName, String yaml, Class<R> root, Map<String, String> env)
             throws ConfigException {
+        return bind(fileName, yaml, root, env).config();
+    }
+
+    /**
+     * As {@link #parse}, and also answers which keys took their value from {@code ${VARIABLE}}
+     * references: what an API needs to show those keys read-only, naming the variable.
+     */
+    public static <R extends Record> BoundConfig<R> bind(String fileName, String yaml, Class<R> root,
+                                                         Map<String, String> env) throws ConfigException {
         DeclarationCheck.verify(root);
         ProblemCollector problems = new ProblemCollector(fileName);
         Optional<YamlValue> document = new YamlReader().read(yaml, problems);
@@ -67,11 +76,12 @@ public final class ConfigLoader {
             throw new ConfigException(problems.sorted());
         }
         EnvExpander expander = new EnvExpander(name -> Optional.ofNullable(env.get(name)));
-        Optional<Object> bound = new ValueBinder(expander, problems).bindRoot(document, root);
+        ValueBinder binder = new ValueBinder(expander, problems);
+        Optional<Object> bound = binder.bindRoot(document, root);
         if (problems.count() > 0 || bound.isEmpty()) {
             throw new ConfigException(problems.sorted());
         }
-        return root.cast(bound.get());
+        return new BoundConfig<>(root.cast(bound.get()), binder.fromEnvironment());
     }
 
     private static ConfigException unreadable(String file, String message) {
