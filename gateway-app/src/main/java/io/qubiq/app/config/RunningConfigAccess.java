@@ -10,6 +10,7 @@ import io.qubiq.console.RequestFailure;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -64,25 +65,32 @@ public final class RunningConfigAccess implements ConfigAccess {
         }
         List<ConfigDiff.Change> diff = ConfigDiff.between(running.config(), running.overrides().apply(candidate.config()));
         Set<String> restarts = new LinkedHashSet<>();
-        diff.forEach(change -> restarts.add(componentOf(change.key())));
+        diff.forEach(change -> componentOf(change.key()).ifPresent(restarts::add));
         return new Validation(true, List.of(),
                 diff.stream().map(c -> new Change(c.key(), c.from(), c.to())).toList(), List.copyOf(restarts));
     }
 
-    /** {@code device:<id>}, {@code outbound:<id>}, {@code pipeline:<id>}, {@code historian} or {@code gateway}. */
-    static String componentOf(String key) {
+    /**
+     * {@code device:<id>}, {@code outbound:<id>}, {@code pipeline:<id>}, {@code historian} or {@code gateway};
+     * nothing for {@code devices}, {@code outbound} or {@code pipelines} as a whole (an empty map on one
+     * side), whose entries' own keys name what changes.
+     */
+    static Optional<String> componentOf(String key) {
         int dot = key.indexOf('.');
         String section = dot < 0 ? key : key.substring(0, dot);
         String kind = RESTARTED_ONE_BY_ONE.get(section);
-        if (kind != null && dot >= 0) {
+        if (kind != null && dot < 0) {
+            return Optional.empty();
+        }
+        if (kind != null) {
             String rest = key.substring(dot + 1);
             int end = rest.length();
             for (char c : new char[] {'.', '['}) {
                 int at = rest.indexOf(c);
                 end = at >= 0 ? Math.min(end, at) : end;
             }
-            return kind + ":" + rest.substring(0, end);
+            return Optional.of(kind + ":" + rest.substring(0, end));
         }
-        return section.equals("historian") ? "historian" : "gateway";
+        return Optional.of(section.equals("historian") ? "historian" : "gateway");
     }
 }
