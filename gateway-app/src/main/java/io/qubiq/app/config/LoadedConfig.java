@@ -16,7 +16,8 @@ import java.util.function.UnaryOperator;
  * The configuration a gateway runs with and where it came from: the bound record (command-line
  * overrides applied), the source as named to the operator, the revision of the text it was read
  * from, the environment its {@code ${VARIABLE}} references were expanded from, and the keys that
- * took their value from there. What the configuration API reports and validates against. Immutable.
+ * took their value from there. What the configuration API reports and validates against. Immutable;
+ * {@link #toString()} names only the source and revision, since the rest holds secrets.
  *
  * @param revision    {@code sha256:<hex>} of the file's bytes, {@code embedded-demo:<hex>} for the
  *                    built-in demo, {@code unrecorded} when the text is not known (tests that bind
@@ -60,6 +61,12 @@ public record LoadedConfig(GatewayConfig config, String source, String revision,
         UnaryOperator<GatewayConfig> withPort = c -> c.withHttpPort(port);
         UnaryOperator<GatewayConfig> both = c -> withPort.apply(overrides.apply(c));
         return new LoadedConfig(withPort.apply(config), source, revision, environment, fromEnvironment, both);
+    }
+
+    /** Source and revision only: the record and the environment hold secrets, so they are never printed. */
+    @Override
+    public String toString() {
+        return "LoadedConfig[" + source + ", " + revision + "]";
     }
 
     /** The hex SHA-256 of the text's UTF-8 bytes, which are the file's bytes for a file read as UTF-8. */
