@@ -7,6 +7,9 @@ import io.qubiq.app.audit.AuditJournalAccess;
 import io.qubiq.audit.AuditJournal;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
+import io.qubiq.app.config.LoadedConfig;
+import io.qubiq.app.config.RunningConfigAccess;
+import io.qubiq.console.ConfigRoutes;
 import io.qubiq.app.disk.DiskWatcher;
 import io.qubiq.core.disk.SpaceSource;
 import io.qubiq.app.config.QuestDbSection;
@@ -128,6 +131,15 @@ public final class Gateway {
      *     address, say); nothing has been started then
      */
     public Gateway(GatewayConfig config, DataDirectory dataDirectory, Clock clock) throws ConfigurationException {
+        this(LoadedConfig.unrecorded(config), dataDirectory, clock);
+    }
+
+    /**
+     * As {@link #Gateway(GatewayConfig, DataDirectory, Clock)}, knowing where the configuration came from,
+     * which the configuration API reports and validates against.
+     */
+    public Gateway(LoadedConfig loaded, DataDirectory dataDirectory, Clock clock) throws ConfigurationException {
+        GatewayConfig config = loaded.config();
         this.config = config;
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         this.metrics = new GatewayMetrics(registry);
@@ -173,6 +185,7 @@ public final class Gateway {
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));
+        routes.add(new ConfigRoutes(new RunningConfigAccess(loaded)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.qubiq.app;
 
 import io.qubiq.app.cli.Command;
 import io.qubiq.app.config.GatewayConfig;
+import io.qubiq.app.config.LoadedConfig;
 import io.qubiq.app.lifecycle.StartupException;
 import io.qubiq.app.lifecycle.StopReport;
 import io.qubiq.app.runtime.BuildInfo;
@@ -37,21 +38,23 @@ final class GatewayRunner {
 
     private static final Logger log = LoggerFactory.getLogger(GatewayRunner.class);
 
+    private final LoadedConfig loaded;
     private final GatewayConfig config;
     private final String source;
     private final Command.RunOptions options;
 
-    GatewayRunner(GatewayConfig config, String source, Command.RunOptions options) {
-        this.config = withOverrides(config, options);
+    GatewayRunner(LoadedConfig loaded, String source, Command.RunOptions options) {
+        this.loaded = withOverrides(loaded, options);
+        this.config = this.loaded.config();
         this.source = source;
         this.options = options;
     }
 
-    private static GatewayConfig withOverrides(GatewayConfig config, Command.RunOptions options) {
+    private static LoadedConfig withOverrides(LoadedConfig loaded, Command.RunOptions options) {
         if (options.httpPort().isEmpty()) {
-            return config;
+            return loaded;
         }
-        return config.withHttpPort(options.httpPort().getAsInt());
+        return loaded.withHttpPort(options.httpPort().getAsInt());
     }
 
     int run() {
@@ -72,7 +75,7 @@ final class GatewayRunner {
         long begin = System.nanoTime();
         Gateway gateway;
         try {
-            gateway = new Gateway(config, dataDirectory, Clock.systemUTC());
+            gateway = new Gateway(loaded, dataDirectory, Clock.systemUTC());
         } catch (ConfigurationException e) {
             log.error("Not started: invalid configuration: {}", e.getMessage());
             closeQuietly(dataDirectory);

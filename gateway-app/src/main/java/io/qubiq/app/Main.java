@@ -6,6 +6,7 @@ import io.qubiq.app.cli.UsageException;
 import io.qubiq.app.config.ConfigSource;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.HeapRecommendation;
+import io.qubiq.app.config.LoadedConfig;
 import io.qubiq.app.runtime.BuildInfo;
 import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigProblem;
@@ -60,10 +61,11 @@ public final class Main {
             return AdminResetCommand.run(reset, env, out, err);
         }
         if (command instanceof Command.Run run) {
-            return start(run.configFile().toString(), () -> ConfigSource.fromFile(run.configFile()), run.options(), err);
+            return start(run.configFile().toString(), () -> ConfigSource.loadFile(run.configFile(), env), run.options(),
+                    err);
         }
         Command.Demo demo = (Command.Demo) command;
-        return start(ConfigSource.DEMO_NAME, ConfigSource::demo, demo.options(), err);
+        return start(ConfigSource.DEMO_NAME, () -> ConfigSource.loadDemo(env), demo.options(), err);
     }
 
     private static int checkConfig(Command.CheckConfig check, PrintStream out, PrintStream err) {
@@ -79,11 +81,11 @@ public final class Main {
     }
 
     interface ConfigLoad {
-        GatewayConfig load() throws ConfigException;
+        LoadedConfig load() throws ConfigException;
     }
 
     private static int start(String source, ConfigLoad load, Command.RunOptions options, PrintStream err) {
-        GatewayConfig config;
+        LoadedConfig config;
         try {
             config = load.load();
         } catch (ConfigException e) {

@@ -47,4 +47,20 @@ class CheckConfigTest {
         assertThat(code).isEqualTo(ExitCode.INVALID);
         assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("recommended heap");
     }
+
+    @Test
+    void runReadsTheFileWithTheEnvironmentItIsGivenAndStartsNothingWhenItIsInvalid() throws Exception {
+        Path file = Files.writeString(dir.resolve("gateway.yaml"), "gateway: {name: \"${PLANT}\"}\nhttp:\n  port: 99999\n");
+        Path data = dir.resolve("data");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int code = Main.run(new String[] {"run", "--config", file.toString(), "--data-dir", data.toString()},
+                java.util.Map.of(), new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).isEqualTo(ExitCode.INVALID);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("2 problems", "gateway.name: environment variable"
+                + " PLANT is not set", "http.port:", "not started; nothing was changed");
+        assertThat(data).doesNotExist();
+    }
 }

@@ -6,7 +6,9 @@
  * their kinds look inside). Also here:
  * the checks that span sections ({@code PipelineReferences}, {@code AuditReferences}: a reference names
  * an outbound connection of the right kind), where the configuration comes from
- * ({@link io.qubiq.app.config.ConfigSource}) and the heap a configuration needs
+ * ({@link io.qubiq.app.config.ConfigSource}, {@link io.qubiq.app.config.LoadedConfig}: source, revision,
+ * environment), the configuration API's reads and dry runs ({@link io.qubiq.app.config.RunningConfigAccess})
+ * and the heap a configuration needs
  * ({@link io.qubiq.app.config.HeapRecommendation}, for {@code qubiq check-config}).
  *
  * <p><b>Owns</b> the shape of the file and its cross-section rules; {@code docs/configuration.md} is

@@ -132,5 +132,14 @@ class ResponseSchemasTest {
         conforms("GET", "/api/v1/audit", "/api/v1/audit", null);
         conforms("GET", "/api/v1/users", "/api/v1/users", null);
         conforms("GET", "/api/v1/session", "/api/v1/session", null);
+        conforms("GET", "/api/v1/config", "/api/v1/config", null);
+        conforms("GET", "/api/v1/config/schema", "/api/v1/config/schema", null);
+        JsonNode invalid = conforms("POST", "/api/v1/config/validate", "/api/v1/config/validate",
+                "{\"gateway\": {\"nmae\": \"x\"}, \"http\": {\"port\": 0}}");
+        assertThat(invalid.path("problems")).isNotEmpty();
+        JsonNode changed = conforms("POST", "/api/v1/config/validate", "/api/v1/config/validate",
+                "{\"http\": {\"port\": 0}, \"outbound\": {}, \"pipelines\": {}}");
+        assertThat(changed.path("diff")).as("null where a side is absent, values of any type").isNotEmpty();
+        conforms("POST", "/api/v1/config/validate", "/api/v1/config/validate", "{\"gateway\": ");
     }
 }

@@ -82,7 +82,7 @@ public record AuthConfig(
         long setupTokenTtlMs,
 
         @Doc("Custom roles: role name to the permissions it grants (view_connections, edit_connections, view_tags,"
-                + " write_tags, view_history, view_audit, manage_users). The built-in roles viewer, operator,"
+                + " write_tags, view_history, view_audit, manage_users, manage_configuration). The built-in roles viewer, operator,"
                 + " engineer and admin cannot be redefined.")
         @Default("{}")
         Map<String, List<Permission>> roles) implements ConfigChecked {

@@ -12,7 +12,9 @@ public enum Permission {
     WRITE_TAGS("Write tags"),
     VIEW_HISTORY("View history"),
     VIEW_AUDIT("View audit"),
-    MANAGE_USERS("Manage users");
+    MANAGE_USERS("Manage users"),
+    /** Validate (and later import, reload, roll back) the whole configuration through the API. */
+    MANAGE_CONFIGURATION("Manage configuration");
 
     private final String label;
 

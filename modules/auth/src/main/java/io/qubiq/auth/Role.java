@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *       <td>anyone who watches the plant</td></tr>
  *   <tr><td>{@code operator}</td><td>viewer + Write tags</td>
  *       <td>shift operators who change setpoints</td></tr>
- *   <tr><td>{@code engineer}</td><td>operator + Edit connections, View audit</td>
+ *   <tr><td>{@code engineer}</td><td>operator + Edit connections, View audit, Manage configuration</td>
  *       <td>engineers who configure connections and retry or drop quarantined items</td></tr>
  *   <tr><td>{@code admin}</td><td>every permission, including Manage users</td>
  *       <td>whoever administers the gateway</td></tr>
@@ -35,7 +35,8 @@ public record Role(String name, Set<Permission> permissions) {
             EnumSet.of(Permission.VIEW_CONNECTIONS, Permission.VIEW_TAGS, Permission.VIEW_HISTORY));
     public static final Role OPERATOR = new Role("operator", with(VIEWER, Permission.WRITE_TAGS));
     public static final Role ENGINEER = new Role("engineer",
-            with(OPERATOR, Permission.EDIT_CONNECTIONS, Permission.VIEW_AUDIT));
+            with(OPERATOR, Permission.EDIT_CONNECTIONS, Permission.VIEW_AUDIT,
+                    Permission.MANAGE_CONFIGURATION));
     public static final Role ADMIN = new Role("admin", EnumSet.allOf(Permission.class));
 
     /** The built-in roles, least to most privileged. */

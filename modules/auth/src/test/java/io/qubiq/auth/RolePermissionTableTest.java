@@ -18,12 +18,13 @@ class RolePermissionTableTest {
     private static final String Y = "allow";
     private static final String N = "deny";
 
-    /** Columns: VIEW_CONNECTIONS, EDIT_CONNECTIONS, VIEW_TAGS, WRITE_TAGS, VIEW_HISTORY, VIEW_AUDIT, MANAGE_USERS. */
+    /** Columns: VIEW_CONNECTIONS, EDIT_CONNECTIONS, VIEW_TAGS, WRITE_TAGS, VIEW_HISTORY, VIEW_AUDIT, MANAGE_USERS,
+     * MANAGE_CONFIGURATION. */
     private static final Map<String, List<String>> TABLE = Map.of(
-            "viewer",   List.of(Y, N, Y, N, Y, N, N),
-            "operator", List.of(Y, N, Y, Y, Y, N, N),
-            "engineer", List.of(Y, Y, Y, Y, Y, Y, N),
-            "admin",    List.of(Y, Y, Y, Y, Y, Y, Y));
+            "viewer",   List.of(Y, N, Y, N, Y, N, N, N),
+            "operator", List.of(Y, N, Y, Y, Y, N, N, N),
+            "engineer", List.of(Y, Y, Y, Y, Y, Y, N, Y),
+            "admin",    List.of(Y, Y, Y, Y, Y, Y, Y, Y));
 
     static Stream<Arguments> decisions() {
         return TABLE.entrySet().stream().flatMap(row -> Stream.of(Permission.values())
@@ -53,7 +54,8 @@ class RolePermissionTableTest {
     @Test
     void permissionsCarryTheConsoleLabels() {
         assertThat(Stream.of(Permission.values()).map(Permission::label)).containsExactly("View connections",
-                "Edit connections", "View tags", "Write tags", "View history", "View audit", "Manage users");
+                "Edit connections", "View tags", "Write tags", "View history", "View audit", "Manage users",
+                "Manage configuration");
     }
 
     @Test

@@ -13,13 +13,28 @@ public final class ConfigException extends Exception {
     private static final long serialVersionUID = 1L;
 
     private final transient List<ConfigProblem> problems;
+    private final boolean unreadable;
 
     public ConfigException(List<ConfigProblem> problems) {
+        this(problems, false);
+    }
+
+    /**
+     * @param unreadable the text could not be read as YAML at all (a syntax error, a file that cannot be
+     *     read): there is no configuration to speak of, only a text to fix
+     */
+    public ConfigException(List<ConfigProblem> problems, boolean unreadable) {
         super(describe(problems));
+        this.unreadable = unreadable;
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("a ConfigException needs at least one problem");
         }
         this.problems = List.copyOf(problems);
+    }
+
+    /** True when the text could not be read as YAML at all, rather than binding with problems. */
+    public boolean unreadable() {
+        return unreadable;
     }
 
     /** Every problem, in file order. Never empty. */

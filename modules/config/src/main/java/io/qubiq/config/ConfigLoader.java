@@ -34,10 +34,18 @@ public final class ConfigLoader {
      *     cross-key violations
      */
     public static <R extends Record> R load(Path file, Class<R> root, Map<String, String> env) throws ConfigException {
+        return parse(file.toString(), readText(file), root, env);
+    }
+
+    /**
+     * The file's text (UTF-8), for callers that keep it (to identify a revision) before {@link #bind}ing it.
+     *
+     * @throws ConfigException ({@link ConfigException#unreadable()}) naming why the file cannot be read
+     */
+    public static String readText(Path file) throws ConfigException {
         String name = file.toString();
-        String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw unreadable(name, "cannot read the configuration file: it does not exist (working directory "
                     + Path.of("").toAbsolutePath() + ")");
@@ -46,7 +54,6 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw unreadable(name, "cannot read the configuration file: " + e);
         }
-        return parse(name, text, root, env);
     }
 
     /** As {@link #load(Path, Class, Map)}, with the process environment. */
@@ -60,23 +67,33 @@ public final class ConfigLoader {
      */
     public static <R extends Record> R parse(String fileName, String yaml, Class<R> root, Map<String, String> env)
             throws ConfigException {
+        return bind(fileName, yaml, root, env).config();
+    }
+
+    /**
+     * As {@link #parse}, and also answers which keys took their value from {@code ${VARIABLE}}
+     * references: what an API needs to show those keys read-only, naming the variable.
+     */
+    public static <R extends Record> BoundConfig<R> bind(String fileName, String yaml, Class<R> root,
+                                                         Map<String, String> env) throws ConfigException {
         DeclarationCheck.verify(root);
         ProblemCollector problems = new ProblemCollector(fileName);
         Optional<YamlValue> document = new YamlReader().read(yaml, problems);
         if (problems.count() > 0 && document.isEmpty()) {
-            throw new ConfigException(problems.sorted());
+            throw new ConfigException(problems.sorted(), true);
         }
         EnvExpander expander = new EnvExpander(name -> Optional.ofNullable(env.get(name)));
-        Optional<Object> bound = new ValueBinder(expander, problems).bindRoot(document, root);
+        ValueBinder binder = new ValueBinder(expander, problems);
+        Optional<Object> bound = binder.bindRoot(document, root);
         if (problems.count() > 0 || bound.isEmpty()) {
             throw new ConfigException(problems.sorted());
         }
-        return root.cast(bound.get());
+        return new BoundConfig<>(root.cast(bound.get()), binder.fromEnvironment());
     }
 
     private static ConfigException unreadable(String file, String message) {
         ProblemCollector problems = new ProblemCollector(file);
         problems.addUnplaced(message);
-        return new ConfigException(problems.sorted());
+        return new ConfigException(problems.sorted(), true);
     }
 }

@@ -15,10 +15,14 @@ import java.util.function.Function;
  */
 final class EnvExpander {
 
-    /** The outcome for one scalar: the text, or the reasons it could not be expanded. */
-    record Expansion(String text, boolean expanded, List<String> errors) {
+    /**
+     * The outcome for one scalar: the text, or the reasons it could not be expanded; {@code variables}
+     * names every variable the text refers to, in order, whether set or not.
+     */
+    record Expansion(String text, boolean expanded, List<String> errors, List<String> variables) {
         public Expansion {
             errors = List.copyOf(errors);
+            variables = List.copyOf(variables);
         }
 
         boolean ok() {
@@ -34,10 +38,11 @@ final class EnvExpander {
 
     Expansion expand(String text) {
         if (text.indexOf('$') < 0) {
-            return new Expansion(text, false, List.of());
+            return new Expansion(text, false, List.of(), List.of());
         }
         StringBuilder out = new StringBuilder(text.length());
         List<String> errors = new ArrayList<>();
+        List<String> variables = new ArrayList<>();
         boolean expanded = false;
         int i = 0;
         while (i < text.length()) {
@@ -51,13 +56,16 @@ final class EnvExpander {
                     break;
                 }
                 expanded = true;
-                out.append(resolve(text.substring(i + 2, close), errors));
+                String reference = text.substring(i + 2, close);
+                int separator = reference.indexOf(":-");
+                variables.add(separator < 0 ? reference : reference.substring(0, separator));
+                out.append(resolve(reference, errors));
                 i = close + 1;
             } else {
                 out.append(text.charAt(i++));
             }
         }
-        return new Expansion(out.toString(), expanded, errors);
+        return new Expansion(out.toString(), expanded, errors, variables);
     }
 
     private String resolve(String reference, List<String> errors) {

@@ -5,14 +5,29 @@ import io.qubiq.core.config.Doc;
 import io.qubiq.core.config.Range;
 import io.qubiq.core.config.Secret;
 import java.lang.reflect.RecordComponent;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * One key of a configuration record, read once from the component's declaration: its YAML name,
- * value type, declared default (YAML text), range, secrecy and description.
+ * value type, declared default (YAML text), range, secrecy, unit and description.
+ *
+ * <p>A key is secret when it is marked {@code @Secret} or its name says so ({@code password},
+ * {@code token}, {@code secret}, {@code passphrase}, {@code api_key}, alone or as the last word:
+ * {@code keystore_password}); its value never appears in a message, a dump or an API answer. A
+ * numeric key's unit is the last word of its name ({@code linger_ms}: milliseconds).
  */
 record KeySpec(String key, RecordComponent component, ConfigType type, Optional<String> defaultYaml,
         Optional<Range> range, boolean secret, Optional<String> doc) {
+
+    private static final Pattern SECRET_NAME = Pattern.compile("(.*_)?(password|passphrase|secret|token|api_key)");
+
+    private static final Map<String, String> UNITS = Map.ofEntries(
+            Map.entry("ms", "milliseconds"), Map.entry("us", "microseconds"), Map.entry("ns", "nanoseconds"),
+            Map.entry("s", "seconds"), Map.entry("seconds", "seconds"), Map.entry("minutes", "minutes"),
+            Map.entry("hours", "hours"), Map.entry("days", "days"), Map.entry("bytes", "bytes"),
+            Map.entry("percent", "percent"), Map.entry("hz", "hertz"));
 
     static KeySpec of(RecordComponent component) {
         String where = component.getDeclaringRecord().getName() + "." + component.getName();
@@ -24,10 +39,32 @@ record KeySpec(String key, RecordComponent component, ConfigType type, Optional<
         if (range != null && range.min() > range.max()) {
             throw new IllegalArgumentException(where + ": @Range min is above max");
         }
-        return new KeySpec(KeyNames.snakeCase(component.getName()), component, type,
+        return new KeySpec(key(component), component, type,
                 Optional.ofNullable(component.getAnnotation(Default.class)).map(Default::value),
-                Optional.ofNullable(range), component.isAnnotationPresent(Secret.class),
+                Optional.ofNullable(range), component.isAnnotationPresent(Secret.class) || namesASecret(type, key(component)),
                 Optional.ofNullable(component.getAnnotation(Doc.class)).map(Doc::value));
+    }
+
+    private static String key(RecordComponent component) {
+        return KeyNames.snakeCase(component.getName());
+    }
+
+    /** A string key named like a credential: {@code password}, {@code api_token}, {@code client_secret}. */
+    static boolean namesASecret(ConfigType type, String key) {
+        ConfigType scalar = type instanceof ConfigType.OptionalType o ? o.element() : type;
+        return scalar instanceof ConfigType.ScalarType s && s.kind() == ConfigType.ScalarKind.STRING
+                && SECRET_NAME.matcher(key).matches();
+    }
+
+    /**
+     * The unit this key's name carries ({@code linger_ms}: "milliseconds"), if any; it applies to the
+     * numbers the key holds (its value, or the items of its list).
+     */
+    Optional<String> unit() {
+        if (!key.contains("_")) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(UNITS.get(key.substring(key.lastIndexOf('_') + 1)));
     }
 
     private static boolean isNumeric(ConfigType type) {

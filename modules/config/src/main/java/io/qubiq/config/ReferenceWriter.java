@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -26,12 +25,6 @@ import java.util.stream.Collectors;
  * document; not thread-safe.
  */
 final class ReferenceWriter {
-
-    private static final Map<String, String> UNITS = Map.ofEntries(
-            Map.entry("ms", "milliseconds"), Map.entry("us", "microseconds"), Map.entry("ns", "nanoseconds"),
-            Map.entry("s", "seconds"), Map.entry("seconds", "seconds"), Map.entry("minutes", "minutes"),
-            Map.entry("hours", "hours"), Map.entry("days", "days"), Map.entry("bytes", "bytes"),
-            Map.entry("percent", "percent"), Map.entry("hz", "hertz"));
 
     private final StringBuilder out = new StringBuilder();
     private final List<String> undocumented = new ArrayList<>();
@@ -79,7 +72,7 @@ final class ReferenceWriter {
                 undocumented.add(record.getSimpleName() + "." + key.component().getName());
             }
             boolean selects = selector.filter(key.key()::equals).isPresent();
-            row("`" + key.key() + "`", typeName(key.type(), key.key(), keyPath), selects ? "required" : defaultValue(key),
+            row("`" + key.key() + "`", typeName(key.type(), keyPath, key.unit()), selects ? "required" : defaultValue(key),
                     selects ? "selects this variant" : allowed(key.type(), key.range()), cell(key.doc().orElse("")));
             nested.add(() -> children(keyPath, key.type()));
         }
@@ -120,15 +113,15 @@ final class ReferenceWriter {
                 .append(" | ").append(allowed).append(" | ").append(description).append(" |\n");
     }
 
-    private static String typeName(ConfigType type, String key, String keyPath) {
+    private static String typeName(ConfigType type, String keyPath, Optional<String> unit) {
         if (type instanceof OptionalType t) {
-            return typeName(t.element(), key, keyPath) + ", optional";
+            return typeName(t.element(), keyPath, unit) + ", optional";
         }
         if (type instanceof ListType t) {
-            return "list of " + typeName(t.element(), key, keyPath + "[]");
+            return "list of " + typeName(t.element(), keyPath + "[]", unit);
         }
         if (type instanceof MapType t) {
-            return "map of name to " + typeName(t.value(), key, keyPath + ".<name>");
+            return "map of name to " + typeName(t.value(), keyPath + ".<name>", unit);
         }
         if (type instanceof RecordType) {
             return "section `" + keyPath + "`";
@@ -146,9 +139,8 @@ final class ReferenceWriter {
             case BOOLEAN -> "boolean";
             case PATH -> "path";
         };
-        String suffix = key.substring(key.lastIndexOf('_') + 1);
         boolean numeric = name.equals("integer") || name.equals("number");
-        return numeric && key.contains("_") && UNITS.containsKey(suffix) ? name + " (" + UNITS.get(suffix) + ")" : name;
+        return numeric && unit.isPresent() ? name + " (" + unit.get() + ")" : name;
     }
 
     private static String defaultValue(KeySpec key) {

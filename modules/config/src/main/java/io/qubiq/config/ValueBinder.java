@@ -54,6 +54,8 @@ final class ValueBinder {
     private final EnvExpander env;
     private final ProblemCollector problems;
     private final YamlReader reader = new YamlReader();
+    /** Key path to the variables its value was expanded from, in binding order. */
+    private final Map<String, List<String>> fromEnvironment = new LinkedHashMap<>();
 
     ValueBinder(EnvExpander env, ProblemCollector problems) {
         this.env = env;
@@ -72,6 +74,11 @@ final class ValueBinder {
             return Optional.empty();
         }
         return bindRecord(mapping, root, slot, Set.of());
+    }
+
+    /** Every key whose value came from {@code ${VARIABLE}} references, with the variables' names. */
+    Map<String, List<String>> fromEnvironment() {
+        return Collections.unmodifiableMap(fromEnvironment);
     }
 
     Optional<Object> bind(YamlValue node, ConfigType type, Slot slot) {
@@ -140,6 +147,9 @@ final class ValueBinder {
     private Optional<ScalarParser.Text> expand(Scalar scalar, Slot slot) {
         EnvExpander.Expansion expansion = env.expand(scalar.text());
         expansion.errors().forEach(error -> problems.add(scalar.position(), slot.path(), error));
+        if (expansion.expanded()) {
+            fromEnvironment.put(slot.path(), expansion.variables());
+        }
         return expansion.ok()
                 ? Optional.of(new ScalarParser.Text(expansion.text(), scalar.plain(), expansion.expanded(), slot.secret()))
                 : Optional.empty();

@@ -4,7 +4,11 @@
  *
  * <p>Entry points: {@link io.qubiq.config.ConfigLoader#load} returns the bound root record or throws
  * {@link io.qubiq.config.ConfigException} carrying every {@link io.qubiq.config.ConfigProblem};
- * {@link io.qubiq.config.ConfigReference} writes and verifies {@code docs/configuration.md}.
+ * {@link io.qubiq.config.ConfigReference} writes and verifies {@code docs/configuration.md}. For the API:
+ * {@link io.qubiq.config.ConfigLoader#bind} also names the keys whose value came from the environment,
+ * {@link io.qubiq.config.ConfigTree} shows a bound configuration as JSON values with secrets masked,
+ * {@link io.qubiq.config.ConfigDiff} lists what differs between two, and
+ * {@link io.qubiq.config.ConfigSchema} writes the JSON Schema, from the same declarations as the reference.
  *
  * <p>Rules the binder enforces:
  * <ul>
@@ -29,7 +33,9 @@
  *       naming the key and the variable. A plain value that expands to nothing counts as absent (null).</li>
  *   <li>Every problem is collected, in file order, as {@code file:line:column: key.path: message}; a missing
  *       key is reported at the key that owns its mapping. Values of {@code @Secret} keys never appear in a
- *       message. Records implementing {@code ConfigChecked} add cross-key problems once their own keys bound
+ *       message (nor in a dump, a tree or a diff); a key is secret when marked so or named like a credential
+ *       ({@code password}, {@code token}, {@code secret}, {@code passphrase}, {@code api_key}, or ending in
+ *       {@code _password} and the like). Records implementing {@code ConfigChecked} add cross-key problems once their own keys bound
  *       cleanly; a compact constructor's {@code IllegalArgumentException} is reported the same way.</li>
  *   <li>A mistake in the declarations themselves (unsupported type, {@code @Range} on a string, a sealed
  *       interface whose records lack {@code @Variant}) throws {@link java.lang.IllegalArgumentException}

@@ -199,4 +199,15 @@ class ConfigLoaderTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("not UTF-8");
     }
+
+    @Test
+    void aTextThatIsNotYamlIsUnreadableWhileATextWithWrongKeysIsNot() {
+        ConfigException notYaml = org.assertj.core.api.Assertions.catchThrowableOfType(ConfigException.class,
+                () -> bind("buffer: [unclosed\n"));
+        ConfigException wrongKeys = org.assertj.core.api.Assertions.catchThrowableOfType(ConfigException.class,
+                () -> bind(minimal("nmae: x\n")));
+
+        assertThat(notYaml.unreadable()).isTrue();
+        assertThat(wrongKeys.unreadable()).isFalse();
+    }
 }

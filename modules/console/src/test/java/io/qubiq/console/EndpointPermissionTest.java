@@ -51,7 +51,8 @@ class EndpointPermissionTest {
                 "POST /api/v1/store-forward/{connection}/quarantine/drop", "GET /api/v1/connections",
                 "GET /api/v1/tags", "POST /api/v1/tags/<path>/write", "GET /api/v1/history", "GET /api/v1/audit", "GET /api/v1/losses",
                 "GET /api/v1/users", "GET /api/v1/roles", "GET /api/v1/events", "GET /api/v1/openapi.json",
-                "POST /api/v1/session", "POST /api/v1/historian/wal/{table}/skip", "POST /api/v1/pipelines/{id}/enable");
+                "POST /api/v1/session", "POST /api/v1/historian/wal/{table}/skip", "POST /api/v1/pipelines/{id}/enable",
+                "GET /api/v1/config", "GET /api/v1/config/schema", "POST /api/v1/config/validate");
         List<String> publicOnes = console.server.endpoints().stream().filter(e -> e.access().isPublic())
                 .map(e -> e.method() + " " + e.path()).toList();
         assertThat(publicOnes).containsExactlyInAnyOrder("GET /health", "GET /api/v1/setup", "POST /api/v1/setup",

@@ -18,7 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * same routes over the real components.
  */
 final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, PipelineAccess, HistoryAccess,
-        AlarmAccess, AuditAccess {
+        AlarmAccess, AuditAccess, ConfigAccess {
 
     /** One operator action as received: what, on which target, by whom, from where. */
     record Action(String what, String target, String user, String from) {
@@ -157,12 +157,28 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
         return new Page(List.of(), OptionalLong.empty());
     }
 
+    @Override
+    public ConfigAccess.Running running() {
+        return new ConfigAccess.Running("fake.yaml", "sha256:0", Map.of("gateway", Map.of("name", "fake")), List.of());
+    }
+
+    @Override
+    public Map<String, Object> schema() {
+        return Map.of("$schema", "https://json-schema.org/draft/2020-12/schema", "type", "object");
+    }
+
+    @Override
+    public ConfigAccess.Validation validate(String text, String name) {
+        actions.add(new Action("validate", name, "", ""));
+        return new ConfigAccess.Validation(true, List.of(), List.of(), List.of());
+    }
+
     /** Every route group of the console over this fake. */
     List<ApiRoutes> routes() {
         return List.of(new DeviceRoutes(this, this), new StoreForwardRoutes(this), new PipelineRoutes(this),
                 new HistoryRoutes(this), new AlarmRoutes(this), new AuditRoutes(this),
                 new LossRoutes(query -> new LossAccess.Report(List.of(), false, List.of(), 0, 0,
-                        new LossAccess.Damage(0, 0, 0), 0)));
+                        new LossAccess.Damage(0, 0, 0), 0)), new ConfigRoutes(this));
     }
 
     EventStream.Sources sources() {

@@ -41,7 +41,7 @@ class SessionSecurityTest {
         assertThat(cookie).startsWith("qubiq_session=").contains("HttpOnly", "SameSite=Strict", "Path=/")
                 .as("plain HTTP: not Secure").doesNotContain("Secure");
         assertThat(answer.body()).contains("\"user\":\"engineer\"", "\"roles\":[\"engineer\"]", "\"csrfToken\":\"",
-                "\"edit_connections\"", "\"view_audit\"").doesNotContain("manage_users");
+                "\"edit_connections\"", "\"view_audit\"", "\"manage_configuration\"").doesNotContain("manage_users");
     }
 
     @Test

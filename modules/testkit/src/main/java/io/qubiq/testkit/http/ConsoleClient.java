@@ -104,11 +104,16 @@ public final class ConsoleClient {
 
     /** Any method; a non-null body is sent as JSON. */
     public HttpResponse<String> send(String method, String path, String json) {
+        return send(method, path, json, "application/json");
+    }
+
+    /** Any method with a body of the given media type (none when {@code body} is null). */
+    public HttpResponse<String> send(String method, String path, String body, String contentType) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
-        request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json));
-        if (json != null) {
-            request.header("Content-Type", "application/json");
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", contentType);
         }
         sessionId.ifPresent(id -> request.header("Cookie", "qubiq_session=" + id));
         bearer.ifPresent(token -> request.header("Authorization", "Bearer " + token));

@@ -1,0 +1,80 @@
+package io.qubiq.app.config;
+
+import io.qubiq.config.BoundConfig;
+import io.qubiq.config.ConfigException;
+import io.qubiq.config.ConfigLoader;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+
+/**
+ * The configuration a gateway runs with and where it came from: the bound record (command-line
+ * overrides applied), the source as named to the operator, the revision of the text it was read
+ * from, the environment its {@code ${VARIABLE}} references were expanded from, and the keys that
+ * took their value from there. What the configuration API reports and validates against. Immutable;
+ * {@link #toString()} names only the source and revision, since the rest holds secrets.
+ *
+ * @param revision    {@code sha256:<hex>} of the file's bytes, {@code embedded-demo:<hex>} for the
+ *                    built-in demo, {@code unrecorded} when the text is not known (tests that bind
+ *                    a record themselves)
+ * @param overrides   what the command line changes on top of the file ({@code --http-port}); applied
+ *                    to {@code config} already, and to every candidate compared with it
+ */
+public record LoadedConfig(GatewayConfig config, String source, String revision, Map<String, String> environment,
+                           Map<String, List<String>> fromEnvironment, UnaryOperator<GatewayConfig> overrides) {
+
+    public static final String UNRECORDED = "unrecorded";
+
+    public LoadedConfig {
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(revision, "revision");
+        environment = Map.copyOf(environment);
+        fromEnvironment = Map.copyOf(fromEnvironment);
+        Objects.requireNonNull(overrides, "overrides");
+    }
+
+    /**
+     * Binds {@code text}; problems name it as {@code source}.
+     *
+     * @param revisionPrefix {@code sha256} for a file, {@code embedded-demo} for the built-in one
+     */
+    public static LoadedConfig bind(String source, String revisionPrefix, String text, Map<String, String> env)
+            throws ConfigException {
+        BoundConfig<GatewayConfig> bound = ConfigLoader.bind(source, text, GatewayConfig.class, env);
+        return new LoadedConfig(bound.config(), source, revisionPrefix + ":" + sha256(text), env,
+                bound.fromEnvironment(), UnaryOperator.identity());
+    }
+
+    /** A record bound elsewhere: no text, no revision, no environment. */
+    public static LoadedConfig unrecorded(GatewayConfig config) {
+        return new LoadedConfig(config, "(bound in memory)", UNRECORDED, Map.of(), Map.of(), UnaryOperator.identity());
+    }
+
+    /** The same configuration listening on another HTTP port (the --http-port option). */
+    public LoadedConfig withHttpPort(int port) {
+        UnaryOperator<GatewayConfig> withPort = c -> c.withHttpPort(port);
+        UnaryOperator<GatewayConfig> both = c -> withPort.apply(overrides.apply(c));
+        return new LoadedConfig(withPort.apply(config), source, revision, environment, fromEnvironment, both);
+    }
+
+    /** Source and revision only: the record and the environment hold secrets, so they are never printed. */
+    @Override
+    public String toString() {
+        return "LoadedConfig[" + source + ", " + revision + "]";
+    }
+
+    /** The hex SHA-256 of the text's UTF-8 bytes, which are the file's bytes for a file read as UTF-8. */
+    static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}
