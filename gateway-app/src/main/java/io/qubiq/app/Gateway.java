@@ -41,6 +41,8 @@ import io.qubiq.sink.questdb.QuestDbSinkConfig;
 import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
+import io.qubiq.app.apply.LiveApply;
+import io.qubiq.app.config.ConfigApplier;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.core.connector.DeviceConnector;
@@ -117,6 +119,7 @@ public final class Gateway {
     private final TagBus tagBus;
     private final EventJournal events = new EventJournal();
     private final DeviceConnections devices;
+    private final ConfigApplier configApplier;
     private final GatewayMetrics metrics;
     private final AuditJournal auditJournal;
     private final LossRecorder losses;
@@ -151,10 +154,11 @@ public final class Gateway {
         Map<String, DeviceConfig> deviceConfigs = new LinkedHashMap<>(config.devices());
         Optional<SimulatedPlant> plant = config.demoPlant().map(plantConfig -> demoPlant(plantConfig, deviceConfigs));
         // one connector per device connection, each built by its kind
-        Map<String, DeviceConnections.Entry> deviceEntries = DeviceKinds.entries(deviceConfigs,
-                new DeviceKind.Context(gatewayId(config), dataDirectory.root(), clock, events));
+        DeviceKind.Context deviceContext = new DeviceKind.Context(gatewayId(config), dataDirectory.root(), clock, events);
+        Map<String, DeviceConnections.Entry> deviceEntries = DeviceKinds.entries(deviceConfigs, deviceContext);
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock,
                 Duration.ofMillis(config.lifecycle().readinessGraceMs()), Ticker.system());
+        this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id));
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
         Optional<HistorianParts> history = config.historian().isPresent()
@@ -372,6 +376,11 @@ public final class Gateway {
 
     public ConsoleServer console() {
         return console;
+    }
+
+    /** What makes the running gateway match a configuration written through the API ({@link LiveApply}). */
+    public ConfigApplier configApplier() {
+        return configApplier;
     }
 
     public TagBus tagBus() {

@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * {@link DeviceReadiness}, and the other connections start and run. Stopping closes every
  * connector; one that does not close cleanly is logged and the rest are closed all the same.
  *
- * <p>Threading: {@link #start} and {@link #stop} run on the lifecycle thread; {@link #startFailure}
- * is safe from any thread.
+ * <p>Threading: {@link #start} and {@link #stop} run on the lifecycle thread, {@link #startOne} and
+ * {@link #closeOne} with {@link DeviceConnections}'s lock held (a connection changed live);
+ * {@link #startFailure} is safe from any thread.
  */
 final class ConnectorLifecycle {
 
@@ -36,19 +37,23 @@ final class ConnectorLifecycle {
 
     void start() {
         readiness.started();
-        entries.forEach((id, entry) -> {
-            log.info("Device connection {} ({}, {} tags) starting", id, entry.type(), entry.tags().size());
-            try {
-                entry.connector().start(publisher);
-            } catch (RuntimeException e) {
-                String reason = e.getMessage() != null ? e.getMessage() : e.toString();
-                failedToStart.put(id, reason);
-                readiness.failedToStart(id);
-                log.error("Device connection {} failed to start: {}; the other connections run without it", id,
-                        reason);
-                log.debug("Start-up failure of device connection {}", id, e);
-            }
-        });
+        entries.forEach(this::startOne);
+    }
+
+    /** Starts one connection's connector; a start that throws is recorded as at gateway start. */
+    void startOne(String id, DeviceConnections.Entry entry) {
+        failedToStart.remove(id);
+        log.info("Device connection {} ({}, {} tags) starting", id, entry.type(), entry.tags().size());
+        try {
+            entry.connector().start(publisher);
+        } catch (RuntimeException e) {
+            String reason = e.getMessage() != null ? e.getMessage() : e.toString();
+            failedToStart.put(id, reason);
+            readiness.failedToStart(id);
+            log.error("Device connection {} failed to start: {}; the other connections run without it", id,
+                    reason);
+            log.debug("Start-up failure of device connection {}", id, e);
+        }
     }
 
     /** Why connection {@code id} failed to start, or empty when it started (or has not been started). */
@@ -57,12 +62,16 @@ final class ConnectorLifecycle {
     }
 
     void stop() {
-        entries.forEach((id, entry) -> {
-            try {
-                entry.connector().close();
-            } catch (RuntimeException e) {
-                log.warn("Device connection {} did not close cleanly: {}", id, e.toString());
-            }
-        });
+        entries.forEach(this::closeOne);
+    }
+
+    /** Closes one connection's connector; one that does not close cleanly is logged. */
+    void closeOne(String id, DeviceConnections.Entry entry) {
+        try {
+            entry.connector().close();
+        } catch (RuntimeException e) {
+            log.warn("Device connection {} did not close cleanly: {}", id, e.toString());
+        }
+        failedToStart.remove(id);
     }
 }

@@ -13,12 +13,12 @@ import io.qubiq.core.tag.TagPublisher;
 import io.qubiq.core.time.Ticker;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The running device connections, as the lifecycle, /health and the console see them: one facade
@@ -36,10 +36,17 @@ import java.util.concurrent.CompletableFuture;
  * <p>Starts after the tag bus (connectors publish into it) and stops before it. A connector whose
  * start throws is a FAILED part on /health; the other connections start and run.
  *
- * <p>Threading: started and stopped by the lifecycle thread; the access methods and
- * {@link #degradedParts} are safe from HTTP threads.
+ * <p>A connection can be added, replaced or removed while the gateway runs ({@link #replace}, for a
+ * configuration applied live): the parts read the connections through {@link LiveEntries}, one
+ * consistent snapshot at a time.
+ *
+ * <p>Threading: started and stopped by the lifecycle thread, {@link #replace} by the configuration
+ * API's thread, all three serialised on this object; the access methods and {@link #degradedParts}
+ * are safe from HTTP threads.
  */
 public final class DeviceConnections implements Component, DeviceAccess, DegradedPartSource {
+
+    private static final Logger log = LoggerFactory.getLogger(DeviceConnections.class);
 
     /**
      * A configured connection: its connector, its kind's name, the tags it owns (routes writes to) and
@@ -53,11 +60,14 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
         }
     }
 
+    private final LiveEntries entries;
+    private final DeviceReadiness readiness;
     private final ConnectorLifecycle lifecycle;
     private final DeviceHealth health;
     private final DeviceViews views;
     private final TagWrites writes;
     private final OpcUaCertificates certificates;
+    private boolean running;
 
     /** Connections with the default readiness grace (30 s) on the system's monotonic clock. */
     public DeviceConnections(Map<String, Entry> entries, TagPublisher publisher, EventPublisher events, Clock clock) {
@@ -70,13 +80,13 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
      */
     public DeviceConnections(Map<String, Entry> entries, TagPublisher publisher, EventPublisher events, Clock clock,
                              Duration readinessGrace, Ticker ticker) {
-        Map<String, Entry> copy = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
-        DeviceReadiness readiness = new DeviceReadiness(readinessGrace, ticker);
-        this.lifecycle = new ConnectorLifecycle(copy, publisher, readiness);
-        this.health = new DeviceHealth(copy, lifecycle, readiness);
-        this.views = new DeviceViews(copy);
-        this.writes = new TagWrites(copy, events, clock);
-        this.certificates = new OpcUaCertificates(copy, events, clock);
+        this.entries = new LiveEntries(entries);
+        this.readiness = new DeviceReadiness(readinessGrace, ticker);
+        this.lifecycle = new ConnectorLifecycle(this.entries, publisher, readiness);
+        this.health = new DeviceHealth(this.entries, lifecycle, readiness);
+        this.views = new DeviceViews(this.entries);
+        this.writes = new TagWrites(this.entries, events, clock);
+        this.certificates = new OpcUaCertificates(this.entries, events, clock);
     }
 
     @Override
@@ -85,13 +95,49 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
     }
 
     @Override
-    public void start() {
+    public synchronized void start() {
+        running = true;
         lifecycle.start();
     }
 
     @Override
-    public void stop() {
+    public synchronized void stop() {
+        running = false;
         lifecycle.stop();
+    }
+
+    /**
+     * Changes one connection while the gateway runs (a configuration applied live): the old connector,
+     * if any, is closed first (so a broker or server never sees the same client twice), then {@code next}
+     * is installed and started; empty removes the connection. The other connections are not touched and
+     * keep collecting. The changed connection settles anew within its own readiness grace (STARTING on
+     * /health meanwhile). Before {@link #start} or after {@link #stop}, the entry is only installed or
+     * removed, and starts with the others.
+     */
+    public synchronized void replace(String id, Optional<Entry> next) {
+        Entry old = entries.get(id);
+        if (running && old != null) {
+            log.info("Device connection {} stopping to apply its new configuration", id);
+            lifecycle.closeOne(id, old);
+        }
+        if (next.isEmpty()) {
+            entries.withdraw(id);
+            readiness.removed(id);
+            if (old != null) {
+                log.info("Device connection {} removed", id);
+            }
+            return;
+        }
+        entries.install(id, next.get());
+        if (running) {
+            readiness.changedLive(id);
+            lifecycle.startOne(id, next.get());
+        }
+    }
+
+    /** The ids of the connections now, in configured order. */
+    public List<String> ids() {
+        return List.copyOf(entries.keySet());
     }
 
     @Override

@@ -61,13 +61,14 @@ final class DeviceHealth implements DegradedPartSource {
 
     private DegradedPart notCollecting(String id, boolean settled, ConnectionStatus status) {
         String error = status.lastError().map(e -> ": " + e).orElse("");
-        if (!settled && readiness.withinGrace()) {
+        if (!settled && readiness.withinGrace(id)) {
             return new DegradedPart("device:" + id, "STARTING", "connecting and subscribing; readiness waits up to "
                     + readiness.grace().toMillis() + " ms (lifecycle.readiness_grace_ms) for its first attempt");
         }
         if (!settled) {
             return new DegradedPart("device:" + id, "NOT_SUBSCRIBED", "not collecting "
-                    + readiness.elapsed().toSeconds() + " s after start"
+                    + readiness.elapsed(id).toSeconds() + " s after " + (readiness.isChangedLive(id)
+                    ? "it was changed" : "start")
                     + (error.isEmpty() ? ": no answer from the device yet" : error));
         }
         return new DegradedPart("device:" + id, "NOT_SUBSCRIBED", "connected but not collecting: its subscriptions"
@@ -84,6 +85,9 @@ final class DeviceHealth implements DegradedPartSource {
             return false; // not started (the lifecycle says STARTING) or waited long enough
         }
         for (Map.Entry<String, DeviceConnections.Entry> entry : entries.entrySet()) {
+            if (readiness.isChangedLive(entry.getKey())) {
+                continue; // changed while running: its own STARTING part, not the gateway's readiness
+            }
             if (lifecycle.startFailure(entry.getKey()).isEmpty() && !readiness.settled(entry.getKey(),
                     entry.getValue().connector())) {
                 return true;

@@ -4,6 +4,7 @@ import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.time.Ticker;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -18,6 +19,10 @@ import org.slf4j.LoggerFactory;
  * still not collecting is listed as a degraded part and the gateway runs DEGRADED. Once settled, a
  * connection never makes the gateway STARTING again; its outages are degraded parts.
  *
+ * <p>A connection added or replaced while the gateway runs ({@link #changedLive(String)}) settles
+ * anew within a grace of its own; it shows as STARTING on /health meanwhile but does not make the
+ * gateway STARTING again.
+ *
  * <p>Each connection's settling is logged once, with the time since start. Settling is observed
  * when asked ({@code /health}, the console, the start-up log), not by a thread of its own.
  *
@@ -30,6 +35,8 @@ final class DeviceReadiness {
     private final Duration grace;
     private final Ticker ticker;
     private final Set<String> settled = ConcurrentHashMap.newKeySet();
+    /** Connections added or replaced while the gateway runs, with when: each has a grace of its own. */
+    private final Map<String, Long> changedLiveNanos = new ConcurrentHashMap<>();
     private volatile long startedNanos;
     private volatile boolean started;
 
@@ -58,7 +65,7 @@ final class DeviceReadiness {
             return false;
         }
         if (settled.add(id)) {
-            long ms = elapsed().toMillis();
+            long ms = elapsed(id).toMillis();
             if (collecting) {
                 log.info("Device connection {} collecting (connected and subscribed) {} ms after start", id, ms);
             } else {
@@ -67,6 +74,38 @@ final class DeviceReadiness {
             }
         }
         return true;
+    }
+
+    /**
+     * Connection {@code id} was added or replaced while the gateway runs: it settles anew, within a
+     * grace of its own counted from now, and never makes the gateway STARTING again.
+     */
+    void changedLive(String id) {
+        settled.remove(id);
+        changedLiveNanos.put(id, ticker.nanos());
+    }
+
+    /** Connection {@code id} was removed while the gateway runs. */
+    void removed(String id) {
+        settled.remove(id);
+        changedLiveNanos.remove(id);
+    }
+
+    /** Whether {@code id} was added or replaced while the gateway ran (not part of start-up readiness). */
+    boolean isChangedLive(String id) {
+        return changedLiveNanos.containsKey(id);
+    }
+
+    /** Whether connection {@code id}'s grace has not run out: the gateway's, or its own after a live change. */
+    boolean withinGrace(String id) {
+        Long since = changedLiveNanos.get(id);
+        return since == null ? withinGrace() : Duration.ofNanos(ticker.nanos() - since).compareTo(grace) < 0;
+    }
+
+    /** Time since the connections started, or since {@code id} was changed live. */
+    Duration elapsed(String id) {
+        Long since = changedLiveNanos.get(id);
+        return since == null ? elapsed() : Duration.ofNanos(ticker.nanos() - since);
     }
 
     /** Whether the grace for connections to settle has not run out yet (or they have not been started). */

@@ -13,19 +13,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * Tag writes from the console and scripts. Owns the map from each declared tag to the connection
- * that owns it (built once from the entries; a tag no connection declares cannot be written, NOT_FOUND).
+ * Tag writes from the console and scripts. A tag is written through the connection that declares it
+ * now (connections change live); a tag no connection declares cannot be written (NOT_FOUND).
  * A write goes straight to the owning connector, never buffered or retried, so it fails visibly;
  * every write is audited ({@code tag_write} on {@code tag/<path>}) with the device's verdict or the
  * failure, whatever it is.
  *
- * <p>Threading: immutable after construction; safe from any thread. The audit entry is recorded on
+ * <p>Threading: holds no state of its own; safe from any thread. The audit entry is recorded on
  * the thread that completes the device's future.
  */
 final class TagWrites {
 
     private final Map<String, DeviceConnections.Entry> entries;
-    private final Map<TagPath, String> owners = new LinkedHashMap<>();
     private final EventPublisher events;
     private final Clock clock;
 
@@ -33,17 +32,26 @@ final class TagWrites {
         this.entries = entries;
         this.events = events;
         this.clock = clock;
-        entries.forEach((id, entry) -> entry.tags().forEach(tag -> owners.put(tag, id)));
     }
 
     CompletableFuture<TagWriteResult> write(TagPath tag, Object value, String user, String from) {
-        String owner = owners.get(tag);
+        String owner = ownerOf(tag);
         if (owner == null) {
             throw new RequestFailure.NotFound("no device connection reads tag " + tag + "; only configured tags can be written");
         }
         CompletableFuture<TagWriteResult> result = entries.get(owner).connector().write(tag, value);
         return result.whenComplete((verdict, failure) -> audit(tag, value, user, from, owner,
                 failure == null ? verdict.status().label() : describe(failure)));
+    }
+
+    /** The connection that declares {@code tag} now (connections change live), or null. */
+    private String ownerOf(TagPath tag) {
+        for (Map.Entry<String, DeviceConnections.Entry> entry : entries.entrySet()) {
+            if (entry.getValue().tags().contains(tag)) {
+                return entry.getKey();
+            }
+        }
+        return null;
     }
 
     private void audit(TagPath tag, Object value, String user, String from, String owner, String outcome) {

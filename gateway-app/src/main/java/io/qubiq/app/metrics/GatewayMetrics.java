@@ -133,6 +133,11 @@ public final class GatewayMetrics {
         }
     }
 
+    /** {@code device_*{connection}} of one connection, added while the gateway runs. */
+    public void bindDevice(DeviceAccess devices, String id) {
+        DataPathMeters.bindDevice(meters, devices, id);
+    }
+
     /** {@code historian_*}, and {@code historian_wal_*{table}} for each history table. */
     public void bindHistorian(Supplier<HistorianStatus> status, Supplier<List<WalTableStatus>> wal,
                               List<String> tables) {

@@ -77,12 +77,14 @@ class DeviceReadinessTest {
         }
     }
 
+    private DeviceConnections devices;
+
     private GatewayStatus gateway(ScriptedConnector... connectors) throws Exception {
         Map<String, DeviceConnections.Entry> entries = new LinkedHashMap<>();
         for (ScriptedConnector connector : connectors) {
             entries.put(connector.id(), new DeviceConnections.Entry(connector, "scripted", List.of()));
         }
-        DeviceConnections devices = new DeviceConnections(entries, value -> { }, new RecordingEvents(),
+        devices = new DeviceConnections(entries, value -> { }, new RecordingEvents(),
                 Clock.systemUTC(), GRACE, ticker);
         Lifecycle lifecycle = new Lifecycle(Clock.systemUTC());
         lifecycle.addIsolated(devices);
@@ -158,5 +160,34 @@ class DeviceReadinessTest {
 
         plc.subscribed = true;
         assertThat(status.readiness()).isEqualTo(Readiness.READY);
+    }
+
+    /** Would catch a connection added while running that makes a READY gateway STARTING again, or shows DOWN at once. */
+    @Test
+    void aConnectionAddedWhileRunningIsStartingOnItsOwnGraceWithoutTakingTheGatewayBackToStarting() throws Exception {
+        ScriptedConnector plc = new ScriptedConnector("plc1");
+        GatewayStatus status = gateway(plc);
+        plc.status = ConnectionStatus.up(SINCE);
+        plc.subscribed = true;
+        nanos.addAndGet(Duration.ofMinutes(5).toNanos()); // long past the gateway's own grace
+        assertThat(status.readiness()).isEqualTo(Readiness.READY);
+
+        ScriptedConnector added = new ScriptedConnector("plc2");
+        devices.replace("plc2", java.util.Optional.of(new DeviceConnections.Entry(added, "scripted", List.of())));
+
+        assertThat(status.readiness()).as("a live change never makes the gateway STARTING again")
+                .isEqualTo(Readiness.DEGRADED);
+        assertThat(status.degradedParts()).extracting(DegradedPart::component, DegradedPart::state)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("device:plc2", "STARTING"));
+        nanos.addAndGet(GRACE.toNanos());
+        assertThat(status.degradedParts()).singleElement().satisfies(part ->
+                assertThat(part.reason()).contains("not collecting 30 s after it was changed"));
+        added.status = ConnectionStatus.up(SINCE);
+        added.subscribed = true;
+        assertThat(status.readiness()).isEqualTo(Readiness.READY);
+
+        devices.replace("plc2", java.util.Optional.empty());
+        assertThat(devices.ids()).containsExactly("plc1");
+        assertThat(status.degradedParts()).isEmpty();
     }
 }
