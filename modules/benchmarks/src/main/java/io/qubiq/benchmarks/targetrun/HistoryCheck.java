@@ -48,7 +48,8 @@ final class HistoryCheck {
     record Verdict(long opcChanged, long opcStored, long opcNotCollectedWhileDown, long opcLost, long opcDuplicates,
                    List<String> opcLostExamples, long mqttAcknowledged, long mqttStored, long mqttLost,
                    long mqttDuplicates, long mqttStoredUnacknowledged, List<String> mqttLostExamples,
-                   long identicalRows, long rowsWithoutValue, long overflowRows, long totalRows) {
+                   List<String> mqttDuplicateExamples, long identicalRows, long rowsWithoutValue, long overflowRows,
+                   long totalRows) {
 
         boolean clean() {
             return opcLost == 0 && opcDuplicates == 0 && mqttLost == 0 && mqttDuplicates == 0 && identicalRows == 0;
@@ -146,6 +147,7 @@ final class HistoryCheck {
         long mqttDuplicates = 0;
         long mqttUnacked = 0;
         List<String> mqttExamples = new ArrayList<>();
+        List<String> mqttDuplicateExamples = new ArrayList<>();
         for (int i = 0; i < publisher.topics(); i++) {
             String tag = GatewayConfigWriter.MQTT_PREFIX + SequencePublisher.topic(i).substring(
                     GatewayConfigWriter.TOPIC_PREFIX.length());
@@ -156,6 +158,9 @@ final class HistoryCheck {
             if (seen != null) {
                 mqttStored += seen[1];
                 mqttDuplicates += seen[0] - seen[1];
+                if (seen[0] > seen[1] && mqttDuplicateExamples.size() < 3) {
+                    mqttDuplicateExamples.add(duplicateExample(tag));
+                }
                 if (seen[2] == 1 && seen[3] - seen[2] + 1 == seen[1]) {
                     stored.set(1, (int) seen[3] + 1);
                 } else {
@@ -183,8 +188,20 @@ final class HistoryCheck {
                 + OVERFLOW_BIT + ") != 0").rows().get(0).get(0));
         long withoutValue = number(questDb.exec("SELECT count() FROM " + TABLE + " WHERE value = null").rows().get(0).get(0));
         return new Verdict((long) tags * finalSequence, opcStored, opcExcused, opcLost, opcDuplicates, opcExamples,
-                mqttAcked, mqttStored, mqttLost, mqttDuplicates, mqttUnacked, mqttExamples, identical, withoutValue, overflow,
-                rowCount());
+                mqttAcked, mqttStored, mqttLost, mqttDuplicates, mqttUnacked, mqttExamples, mqttDuplicateExamples,
+                identical, withoutValue, overflow, rowCount());
+    }
+
+    /** The first value stored more than once on {@code tag}: how often, and its first and last row time. */
+    private String duplicateExample(String tag) {
+        for (List<Object> row : questDb.exec("SELECT value, count() n, min(ts) first, max(ts) last FROM " + TABLE
+                + " WHERE tag = '" + tag + "' AND value >= 1 GROUP BY value ORDER BY value").rows()) {
+            if (number(row.get(1)) > 1) {
+                return tag + ": value " + number(row.get(0)) + " stored " + number(row.get(1)) + " times, at "
+                        + row.get(2) + " and " + row.get(3);
+            }
+        }
+        return tag + ": (the duplicate rows were not found again)";
     }
 
     /** A value nobody stored: its time from the nearest stored value below (or above) at the update interval. */

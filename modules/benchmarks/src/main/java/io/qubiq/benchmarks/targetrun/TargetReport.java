@@ -26,6 +26,7 @@ record TargetReport(TargetOptions options, List<Duration> readiness, double runS
                 mqttPublished, v.mqttAcknowledged(), v.mqttStored(), v.mqttLost(), v.mqttDuplicates(),
                 v.mqttStoredUnacknowledged(), mqttFailed);
         v.mqttLostExamples().forEach(e -> line(out, "        lost: %s", e));
+        v.mqttDuplicateExamples().forEach(e -> line(out, "        duplicated: %s", e));
         line(out, "rows    %,d in %s; identical (tag, ts, value) repeated %,d; without a value (bad quality) %,d;"
                         + " flagged Overflow by the OPC UA server %,d", v.totalRows(), HistoryCheck.TABLE,
                 v.identicalRows(), v.rowsWithoutValue(), v.overflowRows());
