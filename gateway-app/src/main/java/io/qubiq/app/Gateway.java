@@ -158,7 +158,6 @@ public final class Gateway {
         Map<String, DeviceConnections.Entry> deviceEntries = DeviceKinds.entries(deviceConfigs, deviceContext);
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock,
                 Duration.ofMillis(config.lifecycle().readinessGraceMs()), Ticker.system());
-        this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id));
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
         Optional<HistorianParts> history = config.historian().isPresent()
@@ -168,6 +167,8 @@ public final class Gateway {
         Map<String, OutboundConnection<?>> outbound = OutboundConnections.build(config.outbound(), dataDirectory.root(),
                 monitor, PROBE_INTERVAL, events, clock);
         outbound.forEach((id, connection) -> channels.put(id, connection.channel()));
+        this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id), outbound,
+                clock);
         // the audit journal: its own channel into the local audit store, started right after the console
         this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(),
                 AuditForwardTargets.of(config.audit(), outbound), monitor, PROBE_INTERVAL, events, clock);

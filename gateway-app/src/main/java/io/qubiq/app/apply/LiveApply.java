@@ -6,6 +6,11 @@ import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.LoadedConfig;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.DeviceKinds;
+import io.qubiq.app.config.OutboundConfig;
+import io.qubiq.app.outbound.OutboundConnection;
+import io.qubiq.app.outbound.OutboundKinds;
+import io.qubiq.core.error.ConfigurationException;
+import java.time.Clock;
 import io.qubiq.core.connector.DeviceKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +30,15 @@ import org.slf4j.LoggerFactory;
  *       collecting, untouched. Its tags are owned by the new connector from then on (writes go there),
  *       it settles anew on /health within its own readiness grace, and a connection that is new gets its
  *       metrics.</li>
+ *   <li>{@code outbound:<id>}: an outbound connection whose section changed but kept its kind and its
+ *       storage settings. A new sink is built and replaces the old one in the channel together with the
+ *       new delivery settings (batch, linger, backoff, attempt cap, fast path); the backlog, the
+ *       quarantine and the counters stay, and delivery resumes from the buffer's head
+ *       ({@link OutboundConnection#reconfigure}). Producers are never turned away meanwhile.</li>
  * </ul>
- * Everything else is answered as waiting for a restart of the gateway, and so is a device connection
+ * Everything else is answered as waiting for a restart of the gateway: an outbound connection added,
+ * removed, given another kind or other storage settings (size limits, water marks, overflow policy,
+ * durability, quarantine limit), and a device connection
  * whose messages trigger a pipeline (the pipeline's trigger holds that connector) or whose new
  * connector cannot be built (logged; the old one keeps running). Nothing is ever reported applied
  * that is not running.
@@ -37,19 +49,26 @@ public final class LiveApply implements ConfigApplier {
 
     private static final Logger log = LoggerFactory.getLogger(LiveApply.class);
     private static final String DEVICE = "device:";
+    private static final String OUTBOUND = "outbound:";
 
     private final DeviceConnections devices;
     private final DeviceKind.Context context;
     private final Consumer<String> connectionAdded;
+    private final Map<String, OutboundConnection<?>> outbound;
+    private final Clock clock;
 
     /**
      * @param context         what device kinds build connectors with (the running gateway's)
-     * @param connectionAdded told the id of a connection added live (binds its metrics)
+     * @param connectionAdded told the id of a device connection added live (binds its metrics)
+     * @param outbound        the running outbound connections
      */
-    public LiveApply(DeviceConnections devices, DeviceKind.Context context, Consumer<String> connectionAdded) {
+    public LiveApply(DeviceConnections devices, DeviceKind.Context context, Consumer<String> connectionAdded,
+                     Map<String, OutboundConnection<?>> outbound, Clock clock) {
         this.devices = devices;
         this.context = context;
         this.connectionAdded = connectionAdded;
+        this.outbound = Map.copyOf(outbound);
+        this.clock = clock;
     }
 
     @Override
@@ -58,7 +77,9 @@ public final class LiveApply implements ConfigApplier {
         List<String> needRestart = new ArrayList<>();
         for (String component : components) {
             boolean live = component.startsWith(DEVICE)
-                    && applyDevice(component.substring(DEVICE.length()), before.config(), after.config());
+                    ? applyDevice(component.substring(DEVICE.length()), before.config(), after.config())
+                    : component.startsWith(OUTBOUND)
+                    && applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config());
             (live ? applied : needRestart).add(component);
         }
         if (!needRestart.isEmpty()) {
@@ -91,6 +112,37 @@ public final class LiveApply implements ConfigApplier {
             connectionAdded.accept(id);
         }
         log.info("Device connection {} {} live", id, added ? "added" : "changed");
+        return true;
+    }
+
+    private boolean applyOutbound(String id, GatewayConfig before, GatewayConfig after) {
+        OutboundConnection<?> connection = outbound.get(id);
+        OutboundConfig was = before.outbound().get(id);
+        OutboundConfig next = after.outbound().get(id);
+        if (connection == null || was == null || next == null) {
+            log.info("Outbound connection {} was added or removed: that waits for a restart", id);
+            return false;
+        }
+        if (OutboundKinds.of(next) != connection.kind()) {
+            log.info("Outbound connection {} changes its kind: that waits for a restart", id);
+            return false;
+        }
+        if (!was.storeAndForward().sameStorage(next.storeAndForward())) {
+            log.info("Outbound connection {} changes its storage settings (size, water marks, overflow policy,"
+                    + " durability or quarantine limit): they wait for a restart", id);
+            return false;
+        }
+        try {
+            connection.reconfigure(next, clock);
+        } catch (ConfigurationException | RuntimeException e) {
+            log.error("Outbound connection {}: its new configuration could not be applied ({}); it keeps running as"
+                    + " it was until the gateway restarts", id, e.toString());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        log.info("Outbound connection {} changed live; its backlog and quarantine are kept", id);
         return true;
     }
 

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Builds every configured outbound connection from its kind ({@link OutboundKinds}): the kind's sink,
@@ -45,8 +46,9 @@ public final class OutboundConnections {
                                                            Path dir, ConnectionMonitor monitor, Duration probeInterval,
                                                            EventPublisher events, Clock clock)
             throws ConfigurationException {
-        Sink<T> sink = kind.sink(id, kind.configType().cast(config), clock);
-        Liveness liveness = monitor.register(id, sink::probe, probeInterval);
+        Sink<T> sink = sinkOf(kind, id, config, clock);
+        AtomicReference<Sink<T>> current = new AtomicReference<>(sink);
+        Liveness liveness = monitor.register(id, () -> current.get().probe(), probeInterval);
         StoreForwardChannel<T> channel = ChannelBuilder.of(id, config.storeAndForward(), sink, kind.codec())
                 .overflowDefault(kind.defaultOverflow())
                 .inDirectory(dir)
@@ -54,6 +56,12 @@ public final class OutboundConnections {
                 .events(events)
                 .clock(clock)
                 .build();
-        return new OutboundConnection<>(id, kind, sink, channel);
+        return new OutboundConnection<>(id, kind, current, channel);
+    }
+
+    /** The sink {@code kind} makes of connection {@code id}'s section; nothing is opened yet. */
+    static <C, T> Sink<T> sinkOf(OutboundKind<C, ?, T> kind, String id, OutboundConfig config, Clock clock)
+            throws ConfigurationException {
+        return kind.sink(id, kind.configType().cast(config), clock);
     }
 }

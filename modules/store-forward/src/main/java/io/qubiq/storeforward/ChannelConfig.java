@@ -177,4 +177,16 @@ public record ChannelConfig(
         }
         return violations;
     }
+
+    /**
+     * Whether {@code other} keeps everything the open buffer and quarantine depend on (size limits,
+     * segment size, water marks, overflow policy, durability, fsync interval, quarantine limit), so a
+     * running channel can take it without being reopened ({@link StoreForwardChannel#replaceSink}).
+     */
+    public boolean sameStorage(ChannelConfig other) {
+        return maxBytes == other.maxBytes && segmentBytes == other.segmentBytes
+                && highWaterPercent == other.highWaterPercent && lowWaterPercent == other.lowWaterPercent
+                && overflowPolicy.equals(other.overflowPolicy) && durability == other.durability
+                && fsyncIntervalMs == other.fsyncIntervalMs && quarantineMaxBytes == other.quarantineMaxBytes;
+    }
 }

@@ -74,6 +74,8 @@ final class Forwarder<T> implements Runnable {
     private final QuarantineStore quarantine;
     private boolean stallAlarm;
     private volatile SupervisedThread supervisor;
+    /** Set when this forwarder gives way to another one while the channel keeps running (a replaced sink). */
+    private volatile boolean stopRequested;
     private boolean unwritableAlarm;
     /** The last sequence of the last batch delivered in full; every record up to it is acknowledged. */
     private long deliveredThrough = Long.MIN_VALUE;
@@ -118,13 +120,18 @@ final class Forwarder<T> implements Runnable {
         deliveredThrough = Long.MIN_VALUE;
         readAhead.discard();
         try {
-            while (channel.running()) {
+            while (channel.running() && !stopRequested) {
                 step();
                 channel.checkStorage();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Ends the loop after the step in progress, although the channel keeps running (its sink is being replaced). */
+    void requestStop() {
+        stopRequested = true;
     }
 
     /** Ends the read-ahead thread; after the forwarder's thread has ended for good. */

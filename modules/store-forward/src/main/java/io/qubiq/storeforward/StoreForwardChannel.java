@@ -83,8 +83,8 @@ public final class StoreForwardChannel<T> implements Component {
     private static final Logger log = LoggerFactory.getLogger(StoreForwardChannel.class);
 
     private final String connection;
-    private final ChannelConfig config;
-    private final Sink<T> sink;
+    private volatile ChannelConfig config;
+    private volatile Sink<T> sink;
     private final ItemCodec<T> codec;
     private final Liveness liveness;
     private final EventPublisher events;
@@ -104,7 +104,7 @@ public final class StoreForwardChannel<T> implements Component {
     private DurableBuffer buffer;
     private QuarantineStore quarantineStore;
     private Quarantine<T> quarantine;
-    private final DirectWrite<T> direct;
+    private volatile DirectWrite<T> direct;
     private final ForwarderSupervision supervision;
     private Forwarder<T> forwarder;
     private volatile SupervisedThread forwarderThread;
@@ -208,6 +208,11 @@ public final class StoreForwardChannel<T> implements Component {
         }
         running = true;
         state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
+        startForwarder();
+    }
+
+    /** A forwarder over the current sink, settings, hand-off and buffer, on a supervised thread. */
+    private void startForwarder() {
         WriteWindow window = new WriteWindow(config.batchMaxItems()); // one for both ways the forwarder writes
         HandOffDelivery<T> handOffDelivery = new HandOffDelivery<>(this, handOff, latch, buffer.reader(), direct,
                 window, System::nanoTime, events, clock);
@@ -218,6 +223,80 @@ public final class StoreForwardChannel<T> implements Component {
                 config.backoffInitialMs(), config.backoffMaxMs(), supervision);
         forwarder.supervisedBy(forwarderThread);
         forwarderThread.start();
+    }
+
+    /** Ends the forwarder after its write in progress (waiting up to 10 s, then interrupting it). */
+    private void stopForwarder() throws InterruptedException {
+        forwarder.requestStop();
+        forwarderThread.requestStop();
+        wakeups.signal(Wakeups.Reason.STOP);
+        if (!forwarderThread.join(Duration.ofSeconds(10).toMillis())) {
+            forwarderThread.interrupt();
+            forwarderThread.join(Duration.ofSeconds(5).toMillis());
+        }
+        forwarder.close();
+    }
+
+    /**
+     * Replaces the sink and the delivery settings while the channel runs (a configuration applied
+     * live), keeping the buffer, the quarantine and every counter: the forwarder finishes its write in
+     * progress and stops, what the hand-off holds is moved into the buffer (in order, ahead of anything
+     * appended after it; a batch whose write was cut off is kept too), and a new forwarder over the new
+     * sink delivers from the buffer's head. Producers are never turned away meanwhile: they append to
+     * the buffer as they would while a backlog drains.
+     *
+     * <p>Only what the open buffer does not depend on may change ({@link ChannelConfig#sameStorage}):
+     * batch sizes, linger, backoff, attempt cap, fast path, and the sink itself. Before {@link #start}
+     * the new sink and settings are simply taken.
+     *
+     * @return the old sink, which the caller closes (nothing here uses it any more)
+     * @throws IllegalArgumentException a storage setting differs: that needs the channel reopened
+     */
+    public synchronized Sink<T> replaceSink(Sink<T> newSink, ChannelConfig newConfig) throws InterruptedException {
+        Objects.requireNonNull(newSink, "newSink");
+        if (!config.sameStorage(newConfig)) {
+            throw new IllegalArgumentException("channel '" + connection + "': its storage settings changed;"
+                    + " they take effect when the channel is opened again");
+        }
+        Sink<T> old = sink;
+        if (!running) {
+            sink = newSink;
+            config = newConfig;
+            direct = new DirectWrite<>(connection, newSink, this::encode, counters, clock);
+            return old;
+        }
+        stopForwarder();
+        HandOff<T> previous = handOff;
+        latch.exclusive().lock();
+        try {
+            if (!previous.isEmpty()) {
+                try {
+                    previous.spill(List.of(), (items, handedOff) ->
+                            appendLocked(latch, envelopes(encode(items), 0, 0), handedOff));
+                } catch (ChannelFullException | ChannelException | RuntimeException e) {
+                    previous.releaseAll();
+                    log.error("Channel {}: {} handed-off items could not be buffered while its sink was replaced and"
+                            + " are lost: {}", connection, previous.items(), e.toString());
+                    events.lost(DataLoss.of(clock.instant(), "channel", connection, LossReason.REFUSED,
+                            previous.items(), 0, "handed-off items could not be buffered while the sink was replaced: "
+                                    + e.getMessage()));
+                }
+                previous.complete();
+            }
+            sink = newSink;
+            config = newConfig;
+            direct = new DirectWrite<>(connection, newSink, this::encode, counters, clock);
+            handOff = new HandOff<>(newConfig.batchMaxItems());
+            if (latch.isClosed()) {
+                state = ChannelState.DRAINING;
+            }
+        } finally {
+            latch.exclusive().unlock();
+            previous.releaseSettled();
+        }
+        startForwarder();
+        log.info("Channel {}: sink and delivery settings replaced; delivering from the buffer's head", connection);
+        return old;
     }
 
     /**
@@ -231,13 +310,7 @@ public final class StoreForwardChannel<T> implements Component {
             return;
         }
         running = false;
-        forwarderThread.requestStop();
-        wakeups.signal(Wakeups.Reason.STOP);
-        if (!forwarderThread.join(Duration.ofSeconds(10).toMillis())) {
-            forwarderThread.interrupt();
-            forwarderThread.join(Duration.ofSeconds(5).toMillis());
-        }
-        forwarder.close();
+        stopForwarder();
         losses.flush();
         latch.exclusive().lock();
         try {
