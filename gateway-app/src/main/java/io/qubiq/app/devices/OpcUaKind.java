@@ -28,7 +28,8 @@ final class OpcUaKind implements DeviceKind<DeviceConfig.OpcUa> {
 
     @Override
     public DeviceConnector connector(String id, DeviceConfig.OpcUa config, Context context) {
-        return new OpcUaConnector(id, withPkiInDataDir(config.opcua(), id, context.dataDir()));
+        return new OpcUaConnector(id, withPkiInDataDir(config.opcua(), id, context.dataDir()), context.clock(),
+                context.events());
     }
 
     @Override

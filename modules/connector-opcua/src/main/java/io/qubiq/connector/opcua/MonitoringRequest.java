@@ -18,6 +18,8 @@ record MonitoringRequest(double samplingIntervalMs, int queueSize, Optional<Doub
     /** A sampling interval of 0 (fastest) counts as this for the queue rule. */
     static final double FASTEST_ASSUMED_MS = 10;
     static final int MAX_QUEUE = 10_000;
+    /** How late a publish may come without the server dropping samples, at least. */
+    static final double LATE_PUBLISH_COVERED_MS = 1_000;
 
     static MonitoringRequest of(OpcUaTagConfig tag, OpcUaTagDefaults defaults, long publishingIntervalMs) {
         long sampling = tag.samplingIntervalMs().orElse(defaults.samplingIntervalMs());
@@ -30,14 +32,17 @@ record MonitoringRequest(double samplingIntervalMs, int queueSize, Optional<Doub
     }
 
     /**
-     * The rule for a queue left out: room for two publishing intervals of samples,
-     * {@code ceil(2 * publishing / sampling)}, between 1 and {@value #MAX_QUEUE}; sampling -1 is the
-     * publishing interval, 0 counts as {@value #FASTEST_ASSUMED_MS} ms.
+     * The rule for a queue left out: room for two publishing intervals of samples or one second of
+     * them, whichever is more, {@code ceil(max(2 * publishing, 1000) / sampling)}, between 1 and
+     * {@value #MAX_QUEUE}; sampling -1 is the publishing interval, 0 counts as
+     * {@value #FASTEST_ASSUMED_MS} ms. The second is for a publish that runs late on a loaded server or
+     * client: with two intervals only, a 100 ms subscription lost a change of every tag whenever a
+     * publish came more than 100 ms late (end-to-end target runs on a loaded host).
      */
     static int coveringQueueSize(long samplingIntervalMs, long publishingIntervalMs) {
         double sampling = samplingIntervalMs < 0 ? publishingIntervalMs
                 : Math.max(samplingIntervalMs, FASTEST_ASSUMED_MS);
-        double queue = Math.ceil(2.0 * publishingIntervalMs / sampling);
+        double queue = Math.ceil(Math.max(2.0 * publishingIntervalMs, LATE_PUBLISH_COVERED_MS) / sampling);
         return (int) Math.max(1, Math.min(MAX_QUEUE, queue));
     }
 

@@ -82,7 +82,7 @@ public record OpcUaConnectionConfig(
         int maxItemsPerSubscription,
 
         @Doc("How tags are sampled unless a tag sets its own value: sampling_interval_ms (default 100),"
-                + " queue_size (default: two publishing intervals of samples), deadband_absolute, deadband_percent.")
+                + " queue_size (default: two publishing intervals or one second of samples), deadband_absolute, deadband_percent.")
         OpcUaTagDefaults tagDefaults,
 
         @Doc("The tags read from this server: each a mapping, or just a node id (its path derived from the"

@@ -5,6 +5,7 @@ import io.qubiq.core.connector.Browsable;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.TagWriteResult;
 import io.qubiq.core.error.PermanentException;
+import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionState;
 import io.qubiq.core.health.ConnectionStatus;
@@ -82,6 +83,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     /** The same tags as a list, for the poller (never changes after construction). */
     private final List<Map.Entry<TagPath, OpcUaTagConfig>> tagList;
     private final TagValueFlow values;
+    private final ServerQueueOverflows overflows;
     private final ScheduledExecutorService thread;
     private final ReconnectBackoff backoff;
     private final SubscriptionSynchronizer synchronizer;
@@ -114,7 +116,13 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     }
 
     public OpcUaConnector(String id, OpcUaConnectionConfig config, Clock clock) {
+        this(id, config, clock, EventPublisher.none());
+    }
+
+    /** @param events where values the server dropped (queue overflow) are reported as losses */
+    public OpcUaConnector(String id, OpcUaConnectionConfig config, Clock clock, EventPublisher events) {
         this.id = id;
+        this.overflows = new ServerQueueOverflows(id, events, clock);
         this.config = config;
         this.clock = clock;
         config.tags().forEach(tag -> tags.put(tag.tagPath(), tag));
@@ -125,7 +133,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
             return t;
         });
         this.backoff = new ReconnectBackoff(config.reconnectInitialMs(), config.reconnectMaxMs());
-        this.values = new TagValueFlow(Duration.ofMillis(config.staleAfterMs()), config.mode(), clock);
+        this.values = new TagValueFlow(Duration.ofMillis(config.staleAfterMs()), config.mode(), clock, overflows);
         this.synchronizer = new SubscriptionSynchronizer(config, values, this::onTransferFailed,
                 this::onNotificationDataLost);
         this.opener = new SessionOpener(id, config);
@@ -153,6 +161,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
             long every = Math.max(20, config.staleAfterMs() / 4);
             thread.scheduleWithFixedDelay(guarded(values::sweepStale), every, every, TimeUnit.MILLISECONDS);
         }
+        thread.scheduleWithFixedDelay(guarded(overflows::report), 1, 1, TimeUnit.SECONDS);
         if (config.mode() == AcquisitionMode.POLLING) {
             thread.scheduleWithFixedDelay(guarded(this::poll), config.pollingIntervalMs(), config.pollingIntervalMs(),
                     TimeUnit.MILLISECONDS);
@@ -175,6 +184,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         counters.put("notifications_lost", stats.notificationsLost());
         counters.put("repeats_dropped", stats.repeatsDropped());
         counters.put("items_missing_changes", (long) missingChanges.size());
+        counters.put("values_flagged_overflow", overflows.total());
         return counters;
     }
 

@@ -36,7 +36,7 @@ public record OpcUaTagConfig(
         Optional<Long> samplingIntervalMs,
 
         @Doc("How many samples the server queues between publishes (subscription mode). Left out: the"
-                + " connection's tag_defaults.queue_size, or enough for two publishing intervals.")
+                + " connection's tag_defaults.queue_size, or enough for two publishing intervals or one second.")
         @Range(min = 1, max = 10000)
         Optional<Integer> queueSize,
 

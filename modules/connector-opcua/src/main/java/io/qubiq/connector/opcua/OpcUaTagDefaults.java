@@ -21,9 +21,10 @@ public record OpcUaTagDefaults(
         long samplingIntervalMs,
 
         @Doc("How many samples the server queues per variable between publishes. Left out: enough for two"
-                + " publishing intervals, ceil(2 x publishing_interval_ms / sampling_interval_ms), at least 1 and"
-                + " at most 10000 (a sampling interval of -1 counts as the publishing interval, 0 as 10 ms); with"
-                + " the defaults (100 ms sampling, 500 ms publishing) 10.")
+                + " publishing intervals or one second, whichever is more,"
+                + " ceil(max(2 x publishing_interval_ms, 1000) / sampling_interval_ms), at least 1 and at most 10000"
+                + " (a sampling interval of -1 counts as the publishing interval, 0 as 10 ms); with the defaults"
+                + " (100 ms sampling, 500 ms publishing) 10. The second covers a publish that runs late.")
         @Range(min = 1, max = 10000)
         Optional<Integer> queueSize,
 
@@ -34,7 +35,7 @@ public record OpcUaTagDefaults(
         @Doc("Report a change only when the value moves by this percentage of the variable's EURange.")
         Optional<Double> deadbandPercent) implements ConfigChecked {
 
-    /** The defaults: 100 ms sampling, a queue for two publishing intervals, no deadband. */
+    /** The defaults: 100 ms sampling, a queue for two publishing intervals or a second, no deadband. */
     public static final OpcUaTagDefaults STANDARD =
             new OpcUaTagDefaults(100, Optional.empty(), Optional.empty(), Optional.empty());
 

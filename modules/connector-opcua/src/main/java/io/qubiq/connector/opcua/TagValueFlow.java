@@ -42,9 +42,16 @@ final class TagValueFlow implements TagDataListener {
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong repeatsDropped = new AtomicLong();
     private volatile TagPublisher publisher;
+    private final ServerQueueOverflows overflows;
     private volatile boolean closed;
 
     TagValueFlow(Duration staleAfter, AcquisitionMode mode, Clock clock) {
+        this(staleAfter, mode, clock, null);
+    }
+
+    /** @param overflows counts values the server flagged Overflow; null: nobody counts them */
+    TagValueFlow(Duration staleAfter, AcquisitionMode mode, Clock clock, ServerQueueOverflows overflows) {
+        this.overflows = overflows;
         this.staleWatch = new StaleTagWatch(staleAfter);
         this.dropRepeats = mode == AcquisitionMode.SUBSCRIPTION;
         this.clock = clock;
@@ -69,6 +76,9 @@ final class TagValueFlow implements TagDataListener {
     @Override
     public void onValue(OpcUaTagConfig tag, TagPath path, DataValue value) {
         received.incrementAndGet();
+        if (overflows != null) {
+            overflows.inspect(path, value);
+        }
         Instant now = clock.instant();
         TagState known = state.get(path);
         TagValue shaped = TagValueShaper.shape(tag, path, value, known == null ? DataType.FLOAT64 : known.last().type(),

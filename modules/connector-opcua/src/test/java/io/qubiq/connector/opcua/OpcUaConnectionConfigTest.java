@@ -43,12 +43,12 @@ class OpcUaConnectionConfigTest {
         MonitoringRequest own = config.monitoring(config.tags().get(0));
         assertThat(own).isEqualTo(new MonitoringRequest(100, 10, Optional.of(0.5), Optional.empty()));
         MonitoringRequest inherited = config.monitoring(config.tags().get(2));
-        // 50 ms sampling, 250 ms publishing: a queue for two publishing intervals holds 10 samples
-        assertThat(inherited).isEqualTo(new MonitoringRequest(50, 10, Optional.empty(), Optional.of(0.5)));
+        // 50 ms sampling, 250 ms publishing: a queue for one second (more than two publishing intervals) holds 20
+        assertThat(inherited).isEqualTo(new MonitoringRequest(50, 20, Optional.empty(), Optional.of(0.5)));
     }
 
     @Test
-    void theDefaultQueueHoldsTwoPublishingIntervalsOfSamples() {
+    void theDefaultQueueHoldsTwoPublishingIntervalsOrOneSecondOfSamplesWhicheverIsMore() {
         OpcUaConnectionConfig defaults = OpcUaConnectionConfig.of("opc.tcp://127.0.0.1:4840",
                 java.util.List.of(OpcUaTagConfig.of("a/b", "ns=2;s=A")));
         assertThat(defaults.monitoring(defaults.tags().get(0)))
@@ -57,6 +57,9 @@ class OpcUaConnectionConfigTest {
         assertThat(MonitoringRequest.coveringQueueSize(0, 500)).isEqualTo(100);
         assertThat(MonitoringRequest.coveringQueueSize(1000, 500)).isEqualTo(1);
         assertThat(MonitoringRequest.coveringQueueSize(1, 3_600_000)).isEqualTo(10_000);
+        // a 100 ms subscription: two intervals would be 2 samples, lost whenever a publish runs 100 ms late
+        assertThat(MonitoringRequest.coveringQueueSize(100, 100)).isEqualTo(10);
+        assertThat(MonitoringRequest.coveringQueueSize(100, 2_000)).isEqualTo(40);
     }
 
     @Test

@@ -112,6 +112,34 @@ class OpcUaConnectorTest {
         awaitValue(publisher, pathOf(TestVariable.DOUBLE), v -> Double.valueOf(22.5).equals(v.value()));
     }
 
+    /**
+     * Would catch changes a server dropped from a full monitored-item queue passing unnoticed: the
+     * value after the gap carries the Overflow bit, and nothing but the quality column said so.
+     */
+    @Test
+    void aValueTheServerFlaggedOverflowIsReportedAsALossNamingItsTag() {
+        RecordingPublisher publisher = new RecordingPublisher();
+        io.qubiq.testkit.RecordingEvents events = new io.qubiq.testkit.RecordingEvents();
+        OpcUaConnector connector = new OpcUaConnector("plc1", configFor(server.endpointUrl(), true),
+                java.time.Clock.systemUTC(), events);
+        connectors.add(connector);
+        connector.start(publisher);
+        awaitValue(publisher, pathOf(TestVariable.PRESSURE), v -> v.quality().isGood());
+
+        long goodWithOverflow = 0x00000480L; // info type DataValue, Overflow bit
+        server.setValue(TestVariable.PRESSURE, 5.0, goodWithOverflow);
+
+        awaitValue(publisher, pathOf(TestVariable.PRESSURE), v -> Double.valueOf(5.0).equals(v.value()));
+        await().atMost(WAIT).until(() -> !events.losses().isEmpty());
+        assertThat(events.losses()).singleElement().satisfies(loss -> {
+            assertThat(loss.reason()).isEqualTo(io.qubiq.core.event.LossReason.DEVICE_QUEUE_OVERFLOW);
+            assertThat(loss.items()).isEqualTo(1);
+            assertThat(loss.detail()).contains("plant/pressure", "queue_size");
+        });
+        assertThat(connector.counters()).containsEntry("values_flagged_overflow", 1L);
+        server.setValue(TestVariable.PRESSURE, 6.0, 0);
+    }
+
     @Test
     void badStatusCodeFromTheServerBecomesTheTagsQuality() {
         RecordingPublisher publisher = new RecordingPublisher();

@@ -24,6 +24,11 @@ public enum LossReason {
     OPERATOR_DROP(true),
     /** QuestDB refused historian rows that were then neither stored nor quarantined. */
     HISTORIAN_ROWS_REFUSED(false),
+    /**
+     * The device dropped values before sending them: an OPC UA server's monitored-item queue overflowed
+     * (the value after the gap carries the Overflow bit). Counts flagged values, a lower bound.
+     */
+    DEVICE_QUEUE_OVERFLOW(false),
     /** A device message that could not be turned into a tag value. */
     MALFORMED_PAYLOAD(false),
     /** A pipeline expression failed, so its output was not produced. */
