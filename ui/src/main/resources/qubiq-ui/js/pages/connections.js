@@ -67,7 +67,7 @@ function renderDevices(holder, list, openDetail) {
         h("td", {}, d.tags),
         h("td", { class: "actions" },
             d.browsable ? h("button", { type: "button", id: "browse-" + d.id, onclick: () => openDetail("browse", d) }, "Browse") : null,
-            d.type === "opcua" ? h("button", { type: "button", id: "certs-" + d.id, onclick: () => openDetail("certs", d) },
+            d.certificates ? h("button", { type: "button", id: "certs-" + d.id, onclick: () => openDetail("certs", d) },
                 "Certificates") : null)));
   }
   clear(holder, element);

@@ -16,6 +16,7 @@ const REASONS = {
   quarantine_damaged: "damaged quarantine entries",
   operator_drop: "dropped from quarantine by an operator",
   historian_rows_refused: "historian rows refused by QuestDB",
+  device_queue_overflow: "dropped by the device's queue (OPC UA Overflow)",
   malformed_payload: "malformed device payload",
   expression_failed: "pipeline expression failed",
   disk_full: "disk full",

@@ -84,9 +84,9 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
         this.readiness = new DeviceReadiness(readinessGrace, ticker);
         this.lifecycle = new ConnectorLifecycle(this.entries, publisher, readiness);
         this.health = new DeviceHealth(this.entries, lifecycle, readiness);
-        this.views = new DeviceViews(this.entries);
         this.writes = new TagWrites(this.entries, events, clock);
         this.certificates = new OpcUaCertificates(this.entries, events, clock);
+        this.views = new DeviceViews(this.entries, certificates::keepsCertificates);
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 
 /**
  * What the console shows of the device connections: each one's kind, status, counters, tag count
@@ -19,7 +20,11 @@ final class DeviceViews {
 
     private final Map<String, DeviceConnections.Entry> entries;
 
-    DeviceViews(Map<String, DeviceConnections.Entry> entries) {
+    private final Predicate<String> keepsCertificates;
+
+    /** @param keepsCertificates whether a connection has certificates to show ({@link OpcUaCertificates}) */
+    DeviceViews(Map<String, DeviceConnections.Entry> entries, Predicate<String> keepsCertificates) {
+        this.keepsCertificates = keepsCertificates;
         this.entries = entries;
     }
 
@@ -34,7 +39,8 @@ final class DeviceViews {
     private Device view(String id) {
         DeviceConnections.Entry entry = entries.get(id);
         return new Device(id, entry.type(), entry.connector().status(), entry.connector().counters(),
-                entry.tags().size(), entry.connector() instanceof Browsable, entry.connector().warnings());
+                entry.tags().size(), entry.connector() instanceof Browsable, keepsCertificates.test(id),
+                entry.connector().warnings());
     }
 
     CompletableFuture<List<BrowseNode>> browse(String connectionId, String nodeId) {

@@ -73,6 +73,12 @@ final class OpcUaCertificates {
         return view(entry);
     }
 
+    /** Whether connection {@code id} keeps a PKI directory the console can show (an OPC UA connection). */
+    boolean keepsCertificates(String id) {
+        DeviceConnections.Entry entry = entries.get(id);
+        return entry != null && entry.connector() instanceof OpcUaConnector;
+    }
+
     /** The connection's OPC UA connector, or the API error that says why it has no certificates. */
     private OpcUaConnector certificateHolder(String connectionId) {
         DeviceConnections.Entry entry = entries.get(connectionId);

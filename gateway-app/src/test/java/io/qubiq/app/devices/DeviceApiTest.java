@@ -80,7 +80,7 @@ class DeviceApiTest {
     void deviceConnectionReportsUpAndItsTagsHaveLiveValues() throws Exception {
         await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/connections").body().contains("\"state\":\"UP\""));
         assertThat(get("/api/v1/connections").body()).contains("\"id\":\"plc1\"", "\"type\":\"opcua\"",
-                "\"values_received\"", "\"browsable\":true");
+                "\"values_received\"", "\"browsable\":true", "\"certificates\":true");
         await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/tags/plant/temperature").statusCode() == 200);
         assertThat(get("/api/v1/tags/plant/temperature").body()).contains("\"path\":\"plant/temperature\"",
                 "\"value\":21.25", "\"type\":\"FLOAT64\"", "\"quality\":\"Good\"");

@@ -32,10 +32,11 @@ final class ApiJson {
     }
 
     record Device(String id, String type, String state, Instant since, @MayBeNull String lastError, Map<String, Long> counters,
-                  int tags, boolean browsable, List<String> warnings) {
+                  int tags, boolean browsable, boolean certificates, List<String> warnings) {
         static Device of(DeviceAccess.Device d) {
             return new Device(d.id(), d.type(), d.status().state().name(), d.status().since(),
-                    d.status().lastError().orElse(null), d.counters(), d.tags(), d.browsable(), d.warnings());
+                    d.status().lastError().orElse(null), d.counters(), d.tags(), d.browsable(), d.certificates(),
+                    d.warnings());
         }
     }
 }

@@ -18,7 +18,7 @@ public interface DeviceAccess {
 
     /** A device connection as the console shows it. */
     record Device(String id, String type, ConnectionStatus status, Map<String, Long> counters, int tags,
-                  boolean browsable, List<String> warnings) {
+                  boolean browsable, boolean certificates, List<String> warnings) {
     }
 
     /**
