@@ -17,6 +17,7 @@ import io.qubiq.app.history.HistorianAccess;
 import io.qubiq.historian.embedded.EmbeddedQuestDb;
 import io.qubiq.app.runtime.FreePort;
 import io.qubiq.app.storeforward.ChannelsAccess;
+import io.qubiq.app.storeforward.OrphanedChannels;
 import io.qubiq.app.storeforward.DestinationParts;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundConnections;
@@ -179,7 +180,9 @@ public final class Gateway {
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
         this.lifecycle = new Lifecycle(clock);
         this.auth = openAuth(config.auth(), dataDirectory.root(), clock);
-        ChannelsAccess channelAccess = new ChannelsAccess(channels);
+        // data of connections renamed or removed: reported, never delivered or deleted
+        OrphanedChannels orphans = OrphanedChannels.scan(dataDirectory.root().resolve("connections"), channels.keySet());
+        ChannelsAccess channelAccess = new ChannelsAccess(channels, orphans.list());
         TagBusView tags = new TagBusView(tagBus);
         JournalAlarms alarms = new JournalAlarms(events);
         List<ApiRoutes> routes = new ArrayList<>();

@@ -24,12 +24,14 @@ const TROUBLE = new Set(["BACKING_OFF", "GATED", "FULL", "STALLED", "FAILED", "S
 export async function render(root) {
   const banner = h("div", { id: "sf-alarms", role: "status", "aria-live": "polite" });
   const holder = h("div", { id: "sf-table" }, loading());
+  const orphans = h("div", { id: "sf-orphans" });
   const alarms = alarmsPanel();
   clear(root,
       h("h2", {}, h("span", { class: "crumb" }, "Settings → "), "Store & Forward"),
       h("p", { class: "hint" }, "Each outbound connection buffers what it cannot deliver yet. "
           + "Figures update every second."),
-      banner, holder, alarms.element);
+      banner, holder, orphans, alarms.element);
+  showOrphans(orphans); // found at start; they change only when the gateway restarts
 
   const rows = new Map();
   const update = (channels) => show(holder, banner, channels, rows);
@@ -46,6 +48,41 @@ export async function render(root) {
     unsubscribe();
     alarms.stop();
   };
+}
+
+/**
+ * Store-and-forward directories that no configured connection owns (renamed or removed while they
+ * held items): listed so their data is not lost from sight. Nothing is shown when there are none.
+ */
+async function showOrphans(holder) {
+  let orphans;
+  try {
+    orphans = await api.get("/api/v1/orphaned-channels");
+  } catch (e) {
+    clear(holder, failure(e, () => showOrphans(holder)));
+    return;
+  }
+  if (orphans.length === 0) {
+    clear(holder);
+    return;
+  }
+  const { element, body } = table(["Directory", "Undelivered", "Quarantined", "Last change"],
+      { class: "sf", "data-test": "sf-orphans-table" });
+  for (const o of orphans) {
+    body.append(h("tr", { "data-test": "sf-orphan", "data-connection": o.connection },
+        h("th", { scope: "row" }, "connections/" + o.connection),
+        h("td", {}, o.bufferedItems < 0 ? (o.problem || "unreadable")
+            : [f.count(o.bufferedItems) + " items", h("div", { class: "sub" }, f.bytes(o.bufferedBytes))]),
+        h("td", {}, f.count(o.quarantineEntries) + " items"),
+        h("td", {}, f.time(o.lastModified))));
+  }
+  clear(holder,
+      h("h3", {}, "Orphaned channels"),
+      h("p", { class: "alarm-banner", "data-test": "sf-orphans-banner" }, h("span", { "aria-hidden": "true" }, "⚠ "),
+          "No configured connection owns these directories (renamed or removed?). Their items are neither "
+          + "delivered nor deleted: name an outbound connection after the directory again to deliver them, "
+          + "or remove the directory once its data is not needed."),
+      element);
 }
 
 function show(holder, banner, channels, rows) {

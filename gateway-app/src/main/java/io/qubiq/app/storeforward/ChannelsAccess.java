@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import io.qubiq.console.StoreForwardAccess.OrphanedChannel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,8 +23,21 @@ public final class ChannelsAccess implements StoreForwardAccess {
 
     private final Map<String, StoreForwardChannel<?>> channels;
 
+    private final List<OrphanedChannel> orphans;
+
     public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels) {
+        this(channels, List.of());
+    }
+
+    /** @param orphans the store-and-forward directories no channel owns, found at start ({@link OrphanedChannels}) */
+    public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels, List<OrphanedChannel> orphans) {
         this.channels = Map.copyOf(channels);
+        this.orphans = List.copyOf(orphans);
+    }
+
+    @Override
+    public List<OrphanedChannel> orphans() {
+        return orphans;
     }
 
     @Override

@@ -49,8 +49,36 @@ class ConsoleBrowserTest {
     @BeforeAll
     static void start() throws Exception {
         ConsoleBrowser.requireChromium(); // before the servers, so a missing browser fails at once
+        orphanedBuffer(dir.resolve("data/connections/db-renamed/buffer"), 3);
         gateway = ConsoleTestGateway.start(dir);
         browser = ConsoleBrowser.start(gateway.base, dir.resolve("chromium-profile"));
+    }
+
+    /** What a connection renamed from db-renamed left behind: a buffer still holding {@code items}. */
+    private static void orphanedBuffer(Path bufferDir, int items) throws Exception {
+        io.qubiq.buffer.SegmentedDiskBuffer buffer = io.qubiq.buffer.SegmentedDiskBuffer.open(
+                new io.qubiq.buffer.BufferOptions(bufferDir, 64 * 1024, 1L << 20, 0.8, 0.6,
+                        io.qubiq.buffer.OverflowPolicy.REFUSE, io.qubiq.buffer.Durability.PERIODIC, 1_000),
+                io.qubiq.buffer.WatermarkListener.none());
+        try {
+            for (int i = 0; i < items; i++) {
+                buffer.appendBatch(java.util.List.of(("row " + i).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            }
+            buffer.sync();
+        } finally {
+            buffer.close();
+        }
+    }
+
+    @Test
+    void theDataOfARenamedConnectionIsListedAsAnOrphanOnTheStoreAndForwardPage() {
+        browser.open("");
+        browser.waitFor("#signin-user");
+        browser.signIn(ENGINEER, PASSWORD);
+        browser.waitFor("#sf-row-db");
+        browser.waitFor("[data-test=sf-orphan][data-connection=db-renamed]");
+        browser.waitForText("[data-test=sf-orphan][data-connection=db-renamed]", "3 items");
+        browser.waitFor("[data-test=sf-orphans-banner]");
     }
 
     @AfterAll

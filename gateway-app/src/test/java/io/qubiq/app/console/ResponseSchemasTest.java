@@ -112,6 +112,7 @@ class ResponseSchemasTest {
         JsonNode channel = conforms("GET", "/api/v1/store-forward/db", "/api/v1/store-forward/{connection}", null);
         assertThat(channel.path("lastError").isTextual()).as("a real last error is described too").isTrue();
         conforms("GET", "/api/v1/store-forward", "/api/v1/store-forward", null);
+        conforms("GET", "/api/v1/orphaned-channels", "/api/v1/orphaned-channels", null);
         JsonNode page = conforms("GET", "/api/v1/store-forward/db/quarantine",
                 "/api/v1/store-forward/{connection}/quarantine", null);
         long id = page.path("entries").get(0).path("id").asLong();

@@ -99,8 +99,28 @@ public interface StoreForwardAccess {
     record QuarantinePreview(QuarantineItem entry, String preview, int itemBytes) {
     }
 
+    /**
+     * A store-and-forward directory that no configured connection owns (its connection was renamed or
+     * removed while it still held data). Nothing in it is delivered or deleted.
+     *
+     * @param connection        the directory's name under {@code connections/}, the old connection id
+     * @param bufferedItems     items not delivered yet, -1 when the buffer could not be read
+     * @param bufferedBytes     their bytes, -1 when the buffer could not be read
+     * @param quarantineEntries quarantined items
+     * @param lastModified      the newest change to any of its files
+     * @param problem           why the buffer could not be read, if it could not
+     */
+    record OrphanedChannel(String connection, long bufferedItems, long bufferedBytes, long quarantineEntries,
+                           long quarantineBytes, Instant lastModified, @MayBeNull String problem) {
+    }
+
     /** Every channel's status, by connection name. */
     List<Channel> channels();
+
+    /** The orphaned channel directories found at start, by name. */
+    default List<OrphanedChannel> orphans() {
+        return List.of();
+    }
 
     Optional<Channel> channel(String connection);
 

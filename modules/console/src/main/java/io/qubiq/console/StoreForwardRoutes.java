@@ -14,6 +14,7 @@ import java.util.Optional;
  * {@code GET /api/v1/store-forward}, {@code GET /api/v1/store-forward/{connection}},
  * {@code GET /api/v1/store-forward/{connection}/quarantine?offset=0&limit=50&class=permanent},
  * {@code GET /api/v1/store-forward/{connection}/quarantine/{id}} (View connections), and
+ * {@code GET /api/v1/orphaned-channels} (View connections), and
  * {@code POST /api/v1/store-forward/{connection}/quarantine/retry} and {@code .../drop} with
  * {@code {"ids": [7, 9]}} or {@code {"all": true}} (Edit connections).
  */
@@ -33,6 +34,9 @@ public final class StoreForwardRoutes implements ApiRoutes {
     public void register(Api api) {
         api.get("/api/v1/store-forward", VIEW, "Every store-and-forward channel's status",
                 Reply.jsonList(StoreForwardAccess.Channel.class), ctx -> channels.channels());
+        api.get("/api/v1/orphaned-channels", VIEW,
+                "Store-and-forward directories holding data that no configured connection owns",
+                Reply.jsonList(StoreForwardAccess.OrphanedChannel.class), ctx -> channels.orphans());
         api.get("/api/v1/store-forward/{connection}", VIEW, "One channel's status",
                 Reply.json(StoreForwardAccess.Channel.class).failing(NotFound.class),
                 ctx -> channels.channel(ctx.pathParam("connection")).orElseThrow(() -> unknown(ctx)));
