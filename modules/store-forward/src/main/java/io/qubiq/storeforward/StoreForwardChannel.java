@@ -101,9 +101,11 @@ public final class StoreForwardChannel<T> implements Component {
     private volatile HandOff<T> handOff;
     /** Producers write on their own thread (today's contract for the audit journal and durability always). */
     private volatile boolean synchronous;
-    private DurableBuffer buffer;
-    private QuarantineStore quarantineStore;
-    private Quarantine<T> quarantine;
+    /** Set by {@link #synchronousSubmit()}: synchronous whatever the durability. */
+    private volatile boolean synchronousRequested;
+    private volatile DurableBuffer buffer;
+    private volatile QuarantineStore quarantineStore;
+    private volatile Quarantine<T> quarantine;
     private volatile DirectWrite<T> direct;
     private final ForwarderSupervision supervision;
     private Forwarder<T> forwarder;
@@ -111,7 +113,7 @@ public final class StoreForwardChannel<T> implements Component {
     private volatile ChannelState state = ChannelState.STOPPED;
     private volatile boolean running;
     private volatile DiskReserve diskReserve = DiskReserve.none();
-    private final BufferAppender appender;
+    private volatile BufferAppender appender;
 
     /** Opens the channel's durable buffer with the water-mark listener the channel provides. */
     @FunctionalInterface
@@ -125,7 +127,20 @@ public final class StoreForwardChannel<T> implements Component {
         QuarantineStore open(long maxBytes) throws IOException;
     }
 
-    private final BufferOptions bufferOptions;
+    private volatile BufferOptions bufferOptions;
+    private final java.nio.file.Path bufferDir;
+    private final OverflowPolicy destinationDefault;
+
+    private BufferAppender appender(BufferOptions options) {
+        return new BufferAppender(connection, options.overflowPolicy(), counters, pressure, losses, wakeups, clock,
+                () -> diskReserve, () -> state = ChannelState.FULL);
+    }
+
+    private BufferOptions bufferOptions(ChannelConfig settings) {
+        return new BufferOptions(bufferDir, settings.segmentBytes(), settings.maxBytes(),
+                settings.highWaterPercent() / 100.0, settings.lowWaterPercent() / 100.0,
+                settings.overflowPolicyOr(destinationDefault), settings.durability(), settings.fsyncIntervalMs());
+    }
 
     public StoreForwardChannel(String connection, ChannelConfig config, OverflowPolicy destinationDefault,
                                Path bufferDir, BufferOpener bufferOpener,
@@ -141,17 +156,16 @@ public final class StoreForwardChannel<T> implements Component {
         this.bufferOpener = Objects.requireNonNull(bufferOpener, "bufferOpener");
         this.quarantineOpener = Objects.requireNonNull(quarantineOpener, "quarantineOpener");
         this.fastPathBytes = new FastPathBytes<>(codec);
-        this.bufferOptions = new BufferOptions(bufferDir, config.segmentBytes(), config.maxBytes(),
-                config.highWaterPercent() / 100.0, config.lowWaterPercent() / 100.0,
-                config.overflowPolicyOr(destinationDefault), config.durability(), config.fsyncIntervalMs());
+        this.bufferDir = bufferDir;
+        this.destinationDefault = destinationDefault;
+        this.bufferOptions = bufferOptions(config);
         this.counters = new ChannelCounters(System::nanoTime);
         this.losses = new ChannelLosses(connection, events, clock);
         this.pressure = new PressureAlarms(connection, counters, events, clock, losses);
         this.synchronous = config.durability() == Durability.ALWAYS;
         this.direct = new DirectWrite<>(connection, sink, this::encode, counters, clock);
         this.supervision = new ForwarderSupervision(connection, counters, events, clock);
-        this.appender = new BufferAppender(connection, bufferOptions.overflowPolicy(), counters, pressure, losses,
-                wakeups, clock, () -> diskReserve, () -> state = ChannelState.FULL);
+        this.appender = appender(bufferOptions);
         liveness.onChange(() -> wakeups.signal(Wakeups.Reason.LIVENESS));
     }
 
@@ -178,6 +192,21 @@ public final class StoreForwardChannel<T> implements Component {
         if (running) {
             return;
         }
+        openStorage();
+        BufferStats stats = buffer.stats();
+        latch = new OrderingLatch(stats.records() > 0);
+        handOff = new HandOff<>(config.batchMaxItems());
+        if (stats.records() > 0) {
+            log.info("Channel {}: {} items ({} bytes) buffered from before the restart; delivering them first",
+                    connection, stats.records(), stats.usedBytes());
+        }
+        running = true;
+        state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
+        startForwarder();
+    }
+
+    /** Opens the buffer and the quarantine with the current options (start, and a reopen with new ones). */
+    private void openStorage() throws Exception {
         buffer = bufferOpener.open(bufferOptions, pressure);
         losses.recovered(buffer.recoveryReport());
         try {
@@ -198,17 +227,7 @@ public final class StoreForwardChannel<T> implements Component {
                     quarantineStore.setAside() + " quarantine entries failed their checksum on open and were moved"
                             + " to the quarantine's corrupt/ folder"));
         }
-        BufferStats stats = buffer.stats();
-        latch = new OrderingLatch(stats.records() > 0);
-        handOff = new HandOff<>(config.batchMaxItems());
         quarantine = new Quarantine<>(connection, quarantineStore, codec, this::requeue, wakeups, events, clock);
-        if (stats.records() > 0) {
-            log.info("Channel {}: {} items ({} bytes) buffered from before the restart; delivering them first",
-                    connection, stats.records(), stats.usedBytes());
-        }
-        running = true;
-        state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
-        startForwarder();
     }
 
     /** A forwarder over the current sink, settings, hand-off and buffer, on a supervised thread. */
@@ -269,20 +288,7 @@ public final class StoreForwardChannel<T> implements Component {
         HandOff<T> previous = handOff;
         latch.exclusive().lock();
         try {
-            if (!previous.isEmpty()) {
-                try {
-                    previous.spill(List.of(), (items, handedOff) ->
-                            appendLocked(latch, envelopes(encode(items), 0, 0), handedOff));
-                } catch (ChannelFullException | ChannelException | RuntimeException e) {
-                    previous.releaseAll();
-                    log.error("Channel {}: {} handed-off items could not be buffered while its sink was replaced and"
-                            + " are lost: {}", connection, previous.items(), e.toString());
-                    events.lost(DataLoss.of(clock.instant(), "channel", connection, LossReason.REFUSED,
-                            previous.items(), 0, "handed-off items could not be buffered while the sink was replaced: "
-                                    + e.getMessage()));
-                }
-                previous.complete();
-            }
+            moveIntoBuffer(previous, "its sink was replaced");
             sink = newSink;
             config = newConfig;
             direct = new DirectWrite<>(connection, newSink, this::encode, counters, clock);
@@ -432,6 +438,7 @@ public final class StoreForwardChannel<T> implements Component {
      * Channels with durability always have it anyway. Call before {@link #start}.
      */
     public StoreForwardChannel<T> synchronousSubmit() {
+        this.synchronousRequested = true;
         this.synchronous = true;
         return this;
     }
@@ -457,6 +464,93 @@ public final class StoreForwardChannel<T> implements Component {
         if (latch.isClosed() && state == ChannelState.FAST_PATH) {
             state = ChannelState.DRAINING;
         }
+    }
+
+    /**
+     * Under the exclusive latch lock, the forwarder stopped: moves what {@code handed} holds into the
+     * buffer, in order (a batch whose write was cut off is kept too) and closes the latch; what cannot
+     * be buffered is reported lost. The caller releases the custody afterwards.
+     */
+    private void moveIntoBuffer(HandOff<T> handed, String why) {
+        if (handed.isEmpty()) {
+            return;
+        }
+        try {
+            handed.spill(List.of(), (items, handedOff) -> appendLocked(latch, envelopes(encode(items), 0, 0), handedOff));
+        } catch (ChannelFullException | ChannelException | RuntimeException e) {
+            handed.releaseAll();
+            log.error("Channel {}: {} handed-off items could not be buffered while {} and are lost: {}", connection,
+                    handed.items(), why, e.toString());
+            events.lost(DataLoss.of(clock.instant(), "channel", connection, LossReason.REFUSED, handed.items(), 0,
+                    "handed-off items could not be buffered while " + why + ": " + e.getMessage()));
+        }
+        handed.complete();
+    }
+
+    /**
+     * Takes new storage settings while the channel runs (a configuration applied live): {@code
+     * max_bytes}, the water marks, the overflow policy, durability, the fsync interval and the
+     * quarantine limit, with the delivery settings. The forwarder stops after its write in progress,
+     * producers wait at the latch (for as long as the reopen takes, typically milliseconds), the hand-off
+     * moves into the buffer, the buffer and the quarantine are closed and opened again with the new
+     * options (everything in them kept, recovery as at a start), and a new forwarder delivers from the
+     * buffer's head. A backlog larger than a new, smaller {@code max_bytes} is kept: it drains, and new
+     * items meet the limit meanwhile as the overflow policy says. {@code segment_bytes} cannot change
+     * on a running channel.
+     *
+     * <p>If the buffer or quarantine cannot be opened with the new options, they are opened again with
+     * the old ones and the call throws: the channel keeps running as it was.
+     *
+     * @throws IllegalArgumentException {@code segment_bytes} differs
+     * @throws ChannelException the new options were refused; the old ones are in force again
+     */
+    public synchronized void reopenStorage(ChannelConfig newConfig) throws Exception {
+        if (newConfig.segmentBytes() != config.segmentBytes()) {
+            throw new IllegalArgumentException("channel '" + connection + "': segment_bytes cannot change while the"
+                    + " channel runs; it takes effect at the next start");
+        }
+        ChannelConfig old = config;
+        if (!running) {
+            adopt(newConfig);
+            return;
+        }
+        stopForwarder();
+        HandOff<T> previous = handOff;
+        latch.exclusive().lock();
+        try {
+            moveIntoBuffer(previous, "its storage was reopened");
+            buffer.close();
+            quarantineStore.close();
+            adopt(newConfig);
+            try {
+                openStorage();
+            } catch (Exception e) {
+                adopt(old);
+                openStorage();
+                throw new ChannelException("channel '" + connection + "' could not reopen its storage with the new"
+                        + " settings (" + e.getMessage() + "); it runs with the old ones", e);
+            } finally {
+                handOff = new HandOff<>(config.batchMaxItems());
+                if (buffer.stats().records() > 0) {
+                    latch.close();
+                    state = ChannelState.DRAINING;
+                }
+            }
+        } finally {
+            latch.exclusive().unlock();
+            previous.releaseSettled();
+            startForwarder();
+        }
+        log.info("Channel {}: storage reopened with new settings ({} bytes at most, {} policy, {} durability)",
+                connection, config.maxBytes(), bufferOptions.overflowPolicy(), config.durability());
+    }
+
+    /** The settings and everything derived from them; the storage is (re)opened by the caller. */
+    private void adopt(ChannelConfig settings) {
+        config = settings;
+        bufferOptions = bufferOptions(settings);
+        appender = appender(bufferOptions);
+        synchronous = synchronousRequested || settings.durability() == Durability.ALWAYS;
     }
 
     /** How many times the forwarder's thread was restarted after a failure (for tests). */
