@@ -22,6 +22,16 @@ public abstract sealed class RequestFailure extends RuntimeException {
         }
     }
 
+    /**
+     * The caller is signed in and may call the endpoint, but not for this object (a configuration key
+     * outside the sections its permission covers): ask someone who holds the named permission.
+     */
+    public static final class Forbidden extends RequestFailure {
+        public Forbidden(String message) {
+            super(message);
+        }
+    }
+
     /** The named object (connection, tag, table, pipeline, quarantined item) does not exist. */
     public static final class NotFound extends RequestFailure {
         public NotFound(String message) {
