@@ -10,6 +10,7 @@ import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.console.ConfigChanges;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.testkit.http.ConsoleClient;
+import io.qubiq.testkit.http.JsonSchemaChecker;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -271,6 +272,35 @@ class ConfigWriteApiTest {
         String afterEditor = body(editor.put(BATCH, change(revision, "100", "")), 200).path("revision").asText();
         JsonNode renamed = body(engineer.put("/api/v1/config/gateway.name", change(afterEditor, "\"renamed\"", "")), 200);
         assertThat(renamed.path("needRestart")).extracting(JsonNode::asText).containsExactly("gateway");
+    }
+
+    @Test
+    void everyAnswerConformsToTheOpenApiDescription() throws Exception {
+        JsonSchemaChecker schemas = new JsonSchemaChecker(JSON.readTree(admin.get("/api/v1/openapi.json").body()));
+        String base = fileRevision();
+        String key = "/api/v1/config/{key}";
+        conforms(schemas, admin, "PUT", BATCH, key, change(base, "100", ""), 200);
+        conforms(schemas, admin, "PUT", BATCH, key, change(base, "100", ""), 409);
+        conforms(schemas, admin, "PUT", BATCH, key, change(fileRevision(), "\"many\"", ""), 422);
+        conforms(schemas, admin, "PUT", BATCH, key, "{\"value\": 1}", 400);
+        conforms(schemas, editor, "PUT", "/api/v1/config/gateway.name", key, change(base, "\"x\"", ""), 403);
+        conforms(schemas, admin, "DELETE", "/api/v1/config/outbound.db.sql.port", key,
+                "{\"revision\": \"" + fileRevision() + "\"}", 404);
+        conforms(schemas, admin, "POST", "/api/v1/config/reload", "/api/v1/config/reload", null, 200);
+        conforms(schemas, admin, "GET", "/api/v1/config/revisions", "/api/v1/config/revisions", null, 200);
+        conforms(schemas, admin, "GET", "/api/v1/config/revisions/2", "/api/v1/config/revisions/{id}", null, 200);
+        conforms(schemas, admin, "GET", "/api/v1/config/revisions/99", "/api/v1/config/revisions/{id}", null, 404);
+        conforms(schemas, admin, "POST", "/api/v1/config/revisions/1/rollback",
+                "/api/v1/config/revisions/{id}/rollback", "{}", 200);
+        conforms(schemas, admin, "GET", "/api/v1/config", "/api/v1/config", null, 200);
+    }
+
+    private static void conforms(JsonSchemaChecker schemas, ConsoleClient client, String method, String path,
+                                 String template, String body, int status) throws Exception {
+        JsonNode json = body(client.send(method, path, body), status);
+        JsonNode schema = schemas.responseSchema(method, template, status);
+        assertThat(schema.isMissingNode()).as("%s %s names status %d", method, template, status).isFalse();
+        assertThat(schemas.violations(json, schema)).as("%s %s: %s", method, path, json).isEmpty();
     }
 
     @Test
