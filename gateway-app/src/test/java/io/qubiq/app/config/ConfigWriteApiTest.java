@@ -260,6 +260,17 @@ class ConfigWriteApiTest {
     }
 
     @Test
+    void aConnectionThatHoldsASecretCanBeRemovedWhole() throws Exception {
+        JsonNode removed = body(engineer.send("DELETE", "/api/v1/config/outbound.db",
+                "{\"revision\": \"" + fileRevision() + "\", \"comment\": \"db retired\"}"), 200);
+
+        assertThat(removed.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(Files.readString(file)).doesNotContain("db:", "DB_PASSWORD").contains("gateway: {name: config-write}");
+        assertThat(body(engineer.send("DELETE", "/api/v1/config/outbound.db",
+                "{\"revision\": \"" + fileRevision() + "\"}"), 404).path("error").asText()).contains("outbound.db");
+    }
+
+    @Test
     void connectionsNeedEditConnectionsAndEverythingElseManageConfiguration() throws Exception {
         String revision = fileRevision();
         assertThat(viewer.put(BATCH, change(revision, "100", "")).statusCode()).isEqualTo(403);
