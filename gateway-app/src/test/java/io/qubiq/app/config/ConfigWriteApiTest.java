@@ -260,6 +260,16 @@ class ConfigWriteApiTest {
     }
 
     @Test
+    void aKeyPathMayBeUrlEncodedWithQuotedKeys() throws Exception {
+        body(engineer.put("/api/v1/config/outbound.%22db%22.store_and_forward.batch_max_items",
+                change(fileRevision(), "100", "")), 200);
+
+        assertThat(Files.readString(file)).contains("batch_max_items: 100 ");
+        assertThat(engineer.put("/api/v1/config/outbound..db", change(fileRevision(), "1", "")).statusCode())
+                .isEqualTo(400);
+    }
+
+    @Test
     void aConnectionThatHoldsASecretCanBeRemovedWhole() throws Exception {
         JsonNode removed = body(engineer.send("DELETE", "/api/v1/config/outbound.db",
                 "{\"revision\": \"" + fileRevision() + "\", \"comment\": \"db retired\"}"), 200);
