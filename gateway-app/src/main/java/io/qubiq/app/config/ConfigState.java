@@ -35,12 +35,6 @@ public final class ConfigState {
         pair = new Pair(runsNow ? file : pair.running(), file);
     }
 
-    /** The components whose configuration in the file is not the one running, in key order. */
-    public List<String> pendingRestart() {
-        Pair now = read();
-        return componentsChanged(now.running(), now.file());
-    }
-
     /** The components {@link RunningConfigAccess#componentOf} names for every key that differs. */
     static List<String> componentsChanged(LoadedConfig before, LoadedConfig after) {
         if (before == after) {

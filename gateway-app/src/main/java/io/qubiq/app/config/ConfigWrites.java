@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -251,7 +252,7 @@ public final class ConfigWrites implements ConfigChanges {
         List<String> components = ConfigState.componentsChanged(before, after);
         ConfigApplier.Applied result = components.isEmpty()
                 ? new ConfigApplier.Applied(List.of(), List.of())
-                : applier.apply(now.running(), after, new java.util.LinkedHashSet<>(components));
+                : applier.apply(now.running(), after, new LinkedHashSet<>(components));
         state.fileChanged(after, nothingPending && result.needRestart().isEmpty());
         List<ConfigAccess.Change> changes = diff.stream()
                 .map(c -> new ConfigAccess.Change(c.key(), c.from(), c.to())).toList();

@@ -3,7 +3,7 @@ package io.qubiq.console;
 /**
  * Why a request cannot be answered, typed by what the caller must do. The access interfaces the
  * application implements ({@link StoreForwardAccess}, {@link HistoryAccess}, {@link PipelineAccess},
- * {@link DeviceAccess}, {@link ConfigAccess}) and the console's own routes throw these; the console alone turns each kind
+ * {@link DeviceAccess}, {@link ConfigAccess}, {@link ConfigChanges}) and the console's own routes throw these; the console alone turns each kind
  * into an HTTP status and the error body {@code {"status": ..., "error": message}}, in one place
  * ({@code ApiError}), which also lists the statuses in the OpenAPI description.
  * The message is shown to the operator as it is: it names the parameter, value or object at fault and
