@@ -8,7 +8,11 @@ import io.qubiq.audit.AuditJournal;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.LoadedConfig;
+import io.qubiq.app.config.ConfigApplier;
+import io.qubiq.app.config.ConfigState;
+import io.qubiq.app.config.ConfigWrites;
 import io.qubiq.app.config.RunningConfigAccess;
+import io.qubiq.console.ConfigChangeRoutes;
 import io.qubiq.console.ConfigRoutes;
 import io.qubiq.app.disk.DiskWatcher;
 import io.qubiq.core.disk.SpaceSource;
@@ -193,7 +197,9 @@ public final class Gateway {
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));
-        routes.add(new ConfigRoutes(new RunningConfigAccess(loaded)));
+        ConfigState configState = new ConfigState(loaded);
+        routes.add(new ConfigRoutes(new RunningConfigAccess(configState)));
+        routes.add(new ConfigChangeRoutes(openConfigWrites(configState, dataDirectory.root(), clock)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();
@@ -257,6 +263,16 @@ public final class Gateway {
      * from {@code auth.admin_password} or logs a one-time setup token. A damaged store file does not stop
      * the gateway: it is logged at ERROR, listed on /health ({@link UserStoreParts}) and sign-in is refused.
      */
+    /** The configuration API's write side; changes apply at the next restart until live apply exists. */
+    private ConfigWrites openConfigWrites(ConfigState state, Path dataDir, Clock clock) throws ConfigurationException {
+        try {
+            return ConfigWrites.open(state, dataDir, ConfigApplier.restartRequired(), events, clock);
+        } catch (IOException e) {
+            throw new ConfigurationException("config", "cannot open the configuration revisions in "
+                    + dataDir.resolve(ConfigWrites.REVISIONS_DIR) + ": " + e.getMessage());
+        }
+    }
+
     private Auth openAuth(AuthConfig authConfig, Path dataDir, Clock clock) throws ConfigurationException {
         try {
             Auth opened = Auth.open(authConfig, dataDir.resolve("auth"), clock, events);

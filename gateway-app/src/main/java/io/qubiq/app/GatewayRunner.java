@@ -1,6 +1,7 @@
 package io.qubiq.app;
 
 import io.qubiq.app.cli.Command;
+import io.qubiq.app.config.ConfigSource;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.LoadedConfig;
 import io.qubiq.app.lifecycle.StartupException;
@@ -10,6 +11,7 @@ import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.app.runtime.DataDirectoryException;
 import io.qubiq.app.runtime.LogSetup;
 import io.qubiq.app.runtime.SignalShutdown;
+import io.qubiq.config.ConfigException;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.lifecycle.Readiness;
@@ -32,15 +34,18 @@ import org.slf4j.LoggerFactory;
  * component the gateway cannot run without; the components already started are stopped again), 3
  * when the shutdown outran its grace period and the process halted. A component the gateway can run
  * without (a channel, a device connection, the pipelines) that fails to start does not stop it: the
- * gateway runs DEGRADED and says so in the log and on /health.
+ * gateway runs DEGRADED and says so in the log and on /health. The built-in demo runs from its copy in the
+ * data directory ({@code demo.yaml}, written on the first start), so its configuration can be changed.
+ *
+ * <p>Used by the main thread only.
  */
 final class GatewayRunner {
 
     private static final Logger log = LoggerFactory.getLogger(GatewayRunner.class);
 
-    private final LoadedConfig loaded;
-    private final GatewayConfig config;
-    private final String source;
+    private LoadedConfig loaded;
+    private GatewayConfig config;
+    private String source;
     private final Command.RunOptions options;
 
     GatewayRunner(LoadedConfig loaded, String source, Command.RunOptions options) {
@@ -68,6 +73,19 @@ final class GatewayRunner {
         } catch (DataDirectoryException | IOException e) {
             log.error("Not started: {}", e.getMessage());
             return ExitCode.START_FAILED;
+        }
+        if (ConfigSource.isPackagedDemo(loaded)) {
+            try {
+                loaded = withOverrides(ConfigSource.demoInDataDirectory(dataDirectory.root(), loaded.environment()),
+                        options);
+            } catch (ConfigException e) {
+                log.error("Not started: the demo's configuration in the data directory is invalid (fix or delete it"
+                        + " to start from the built-in demo again): {}", e.getMessage());
+                closeQuietly(dataDirectory);
+                return ExitCode.INVALID;
+            }
+            config = loaded.config();
+            source = loaded.source();
         }
         log.info("Starting {} (Qubiq {}) from {}, data directory {}", config.gateway().name(), BuildInfo.version(),
                 source, dataDirectory.root());

@@ -4,12 +4,14 @@ import io.qubiq.config.BoundConfig;
 import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
@@ -24,9 +26,12 @@ import java.util.function.UnaryOperator;
  *                    a record themselves)
  * @param overrides   what the command line changes on top of the file ({@code --http-port}); applied
  *                    to {@code config} already, and to every candidate compared with it
+ * @param file        the file the text was read from, which the configuration API writes; empty for the
+ *                    built-in demo as packaged and for records bound in memory
  */
 public record LoadedConfig(GatewayConfig config, String source, String revision, Map<String, String> environment,
-                           Map<String, List<String>> fromEnvironment, UnaryOperator<GatewayConfig> overrides) {
+                           Map<String, List<String>> fromEnvironment, UnaryOperator<GatewayConfig> overrides,
+                           Optional<Path> file) {
 
     public static final String UNRECORDED = "unrecorded";
 
@@ -37,6 +42,7 @@ public record LoadedConfig(GatewayConfig config, String source, String revision,
         environment = Map.copyOf(environment);
         fromEnvironment = Map.copyOf(fromEnvironment);
         Objects.requireNonNull(overrides, "overrides");
+        Objects.requireNonNull(file, "file");
     }
 
     /**
@@ -48,19 +54,35 @@ public record LoadedConfig(GatewayConfig config, String source, String revision,
             throws ConfigException {
         BoundConfig<GatewayConfig> bound = ConfigLoader.bind(source, text, GatewayConfig.class, env);
         return new LoadedConfig(bound.config(), source, revisionPrefix + ":" + sha256(text), env,
-                bound.fromEnvironment(), UnaryOperator.identity());
+                bound.fromEnvironment(), UnaryOperator.identity(),
+                Optional.empty());
     }
 
     /** A record bound elsewhere: no text, no revision, no environment. */
     public static LoadedConfig unrecorded(GatewayConfig config) {
-        return new LoadedConfig(config, "(bound in memory)", UNRECORDED, Map.of(), Map.of(), UnaryOperator.identity());
+        return new LoadedConfig(config, "(bound in memory)", UNRECORDED, Map.of(), Map.of(), UnaryOperator.identity(),
+                Optional.empty());
     }
 
     /** The same configuration listening on another HTTP port (the --http-port option). */
     public LoadedConfig withHttpPort(int port) {
         UnaryOperator<GatewayConfig> withPort = c -> c.withHttpPort(port);
         UnaryOperator<GatewayConfig> both = c -> withPort.apply(overrides.apply(c));
-        return new LoadedConfig(withPort.apply(config), source, revision, environment, fromEnvironment, both);
+        return new LoadedConfig(withPort.apply(config), source, revision, environment, fromEnvironment, both, file);
+    }
+
+    /** The same configuration, read from {@code path} (which the configuration API then writes). */
+    public LoadedConfig inFile(Path path) {
+        return new LoadedConfig(config, source, revision, environment, fromEnvironment, overrides, Optional.of(path));
+    }
+
+    /**
+     * A configuration bound from the same file as this one, with this one's command-line overrides applied:
+     * what the gateway would run after a restart with the same command line.
+     */
+    public LoadedConfig successor(LoadedConfig boundText) {
+        return new LoadedConfig(overrides.apply(boundText.config), boundText.source, boundText.revision, environment,
+                boundText.fromEnvironment, overrides, file);
     }
 
     /** Source and revision only: the record and the environment hold secrets, so they are never printed. */

@@ -18,30 +18,38 @@ import java.util.stream.Collectors;
  * The configuration API over the configuration the gateway runs with: the running record shown with
  * secrets masked, the schema of {@link GatewayConfig}, and dry runs that bind a candidate text with the
  * same loader, the same environment and the same command-line overrides as at start-up, then compare it
- * with the running record. Nothing here changes the running gateway.
+ * with the running record. Nothing here changes the running gateway; it reads the {@link ConfigState} that
+ * {@link ConfigWrites} moves on, so a change waiting for a restart is reported as such.
  *
  * <p>Restart granularity of a changed key ({@link #componentOf}): one device connection
  * ({@code devices.<id>}), one outbound connection ({@code outbound.<id>}: its sink and channel), one
  * pipeline ({@code pipelines.<id>}), the historian ({@code historian}); any other key restarts the
- * {@code gateway}. Immutable; safe for concurrent requests.
+ * {@code gateway}. Safe for concurrent requests.
  */
 public final class RunningConfigAccess implements ConfigAccess {
 
     private static final Map<String, String> RESTARTED_ONE_BY_ONE = Map.of(
             "devices", "device", "outbound", "outbound", "pipelines", "pipeline");
 
-    private final LoadedConfig running;
+    private final ConfigState state;
     private final Map<String, Object> schema = ConfigSchema.of(GatewayConfig.class);
 
     public RunningConfigAccess(LoadedConfig running) {
-        this.running = running;
+        this(new ConfigState(running));
+    }
+
+    public RunningConfigAccess(ConfigState state) {
+        this.state = state;
     }
 
     @Override
     public Running running() {
-        List<EnvironmentKey> fromEnvironment = running.fromEnvironment().entrySet().stream()
+        ConfigState.Pair now = state.read();
+        LoadedConfig running = now.running();
+        List<EnvironmentKey> fromEnvironment = now.file().fromEnvironment().entrySet().stream()
                 .map(e -> new EnvironmentKey(e.getKey(), e.getValue(), true)).toList();
-        return new Running(running.source(), running.revision(), ConfigTree.masked(running.config()), fromEnvironment);
+        return new Running(running.source(), running.revision(), ConfigTree.masked(running.config()), fromEnvironment,
+                now.file().revision(), ConfigState.componentsChanged(running, now.file()));
     }
 
     @Override
@@ -51,6 +59,7 @@ public final class RunningConfigAccess implements ConfigAccess {
 
     @Override
     public Validation validate(String text, String name) {
+        LoadedConfig running = state.read().running();
         LoadedConfig candidate;
         try {
             candidate = LoadedConfig.bind(name, "sha256", text, running.environment());

@@ -13,6 +13,7 @@ final class ApiError extends RuntimeException {
 
     private static final Map<Class<? extends RequestFailure>, Integer> STATUS = Map.of(
             RequestFailure.InvalidRequest.class, 400,
+            RequestFailure.Forbidden.class, 403,
             RequestFailure.NotFound.class, 404,
             RequestFailure.Conflict.class, 409,
             RequestFailure.LimitExceeded.class, 422,

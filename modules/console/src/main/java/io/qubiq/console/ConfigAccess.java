@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The console's access to the gateway's configuration (issue 22, first slice: read and validate; nothing
- * here changes the running gateway). The application implements it over the typed declarations the
+ * The console's access to the gateway's configuration (issue 22: read and validate; nothing here changes
+ * the running gateway, {@link ConfigChanges} does). The application implements it over the typed declarations the
  * YAML loader uses, and answers with the records declared here, which are the API's JSON. No answer ever
  * holds a secret's value: secret keys read {@code "***"}.
  */
@@ -20,10 +20,16 @@ public interface ConfigAccess {
      * @param config          every key after defaults and environment expansion, as the file is keyed;
      *                        secrets masked
      * @param fromEnvironment the keys whose value the file takes from {@code ${VARIABLE}}: read-only for an editor
+     * @param fileRevision    the revision of the file now: the one to change it on ({@code PUT /api/v1/config/...});
+     *                        differs from {@code revision} when a change waits for a restart
+     * @param pendingRestart  the components whose configuration in the file differs from what runs, until the
+     *                        gateway restarts ({@code outbound:<id>}, {@code gateway}, …); empty when the file runs
      */
-    record Running(String source, String revision, Map<String, Object> config, List<EnvironmentKey> fromEnvironment) {
+    record Running(String source, String revision, Map<String, Object> config, List<EnvironmentKey> fromEnvironment,
+                   String fileRevision, List<String> pendingRestart) {
         public Running {
             fromEnvironment = List.copyOf(fromEnvironment);
+            pendingRestart = List.copyOf(pendingRestart);
         }
     }
 

@@ -40,6 +40,19 @@ final class JsonBody {
         return new JsonBody(node, shape);
     }
 
+    /**
+     * A field of any JSON value as plain Java values (maps, lists, strings, numbers, booleans, null).
+     *
+     * @throws RequestFailure.InvalidRequest when the field is missing (null is a value)
+     */
+    Object anyValue(String field) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            throw new RequestFailure.InvalidRequest("the body needs the field '" + field + "', like " + shape);
+        }
+        return JSON.convertValue(value, Object.class);
+    }
+
     String text(String field) {
         return optionalText(field).orElseThrow(() -> new RequestFailure.InvalidRequest("\"" + field + "\" is missing: send " + shape));
     }

@@ -3,7 +3,7 @@ package io.qubiq.console;
 /**
  * Why a request cannot be answered, typed by what the caller must do. The access interfaces the
  * application implements ({@link StoreForwardAccess}, {@link HistoryAccess}, {@link PipelineAccess},
- * {@link DeviceAccess}, {@link ConfigAccess}) and the console's own routes throw these; the console alone turns each kind
+ * {@link DeviceAccess}, {@link ConfigAccess}, {@link ConfigChanges}) and the console's own routes throw these; the console alone turns each kind
  * into an HTTP status and the error body {@code {"status": ..., "error": message}}, in one place
  * ({@code ApiError}), which also lists the statuses in the OpenAPI description.
  * The message is shown to the operator as it is: it names the parameter, value or object at fault and
@@ -18,6 +18,16 @@ public abstract sealed class RequestFailure extends RuntimeException {
     /** The request is malformed (a parameter or body field is missing or wrong): fix the request. */
     public static final class InvalidRequest extends RequestFailure {
         public InvalidRequest(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The caller is signed in and may call the endpoint, but not for this object (a configuration key
+     * outside the sections its permission covers): ask someone who holds the named permission.
+     */
+    public static final class Forbidden extends RequestFailure {
+        public Forbidden(String message) {
             super(message);
         }
     }

@@ -159,7 +159,8 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
 
     @Override
     public ConfigAccess.Running running() {
-        return new ConfigAccess.Running("fake.yaml", "sha256:0", Map.of("gateway", Map.of("name", "fake")), List.of());
+        return new ConfigAccess.Running("fake.yaml", "sha256:0", Map.of("gateway", Map.of("name", "fake")), List.of(),
+                "sha256:0", List.of());
     }
 
     @Override

@@ -105,7 +105,7 @@ class OpenApiResponsesTest {
             assertThat(status).as(kind.getSimpleName()).isBetween(400, 599);
             assertThat(statuses.add(status)).as("%s has a status of its own", kind.getSimpleName()).isTrue();
         }
-        assertThat(statuses).hasSize(8);
+        assertThat(statuses).hasSize(9);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -37,7 +37,7 @@ import org.yaml.snakeyaml.DumperOptions;
  * <p><b>What it refuses</b> ({@link YamlEditException}, the text unchanged): a path through a scalar
  * or a list where a section is needed, or an index past a list's end; a value written as
  * {@code ${VARIABLE}} (it comes from the environment: change the variable), or a section holding such
- * values replaced whole; a node reached through an alias ({@code *name}: edit the anchor); adding to or
+ * values replaced whole (removing it, or its last entry, is allowed: the values go away with it); a node reached through an alias ({@code *name}: edit the anchor); adding to or
  * removing from a non-empty flow-style collection ({@code {a: 1}}, {@code [1, 2]}); a file that is
  * not valid YAML or whose root is not a section.
  *
@@ -267,12 +267,24 @@ public final class YamlTextEditor {
             }
         }
 
+        /**
+         * A section or list whose last entry is removed, written empty: what it held goes away, so a
+         * {@code ${VARIABLE}} in it is removed with it rather than replaced.
+         */
+        private String emptied(Node key, Node node, Object empty) throws YamlEditException {
+            return replace(key, node, empty);
+        }
+
         /** Replaces the value {@code node} (after {@code key}, or a list item when key is null) with {@code value}. */
         private String replaceValue(Node key, Node node, Object value) throws YamlEditException {
             if (value == null) {
                 throw new YamlEditException(path, "items of a list cannot be added below it; put the whole list");
             }
             refuseEnvironment(node);
+            return replace(key, node, value);
+        }
+
+        private String replace(Node key, Node node, Object value) throws YamlEditException {
             int start = index(node.getStartMark());
             int end = contentEnd(node);
             boolean oldBlock = node instanceof CollectionNode<?> c && c.getFlowStyle() == DumperOptions.FlowStyle.BLOCK
@@ -367,7 +379,7 @@ public final class YamlTextEditor {
                 if (depth == 0) {
                     return splice(lineStart, nextLineStart(contentEnd(tuple.getValueNode())), "");
                 }
-                return replaceValue(parentTupleKey, mapping, Map.of());
+                return emptied(parentTupleKey, mapping, Map.of());
             }
             if (ownsLine) {
                 return splice(lineStart, nextLineStart(contentEnd(tuple.getValueNode())), "");
@@ -385,7 +397,7 @@ public final class YamlTextEditor {
                         + " lines to remove items from it");
             }
             if (sequence.getValue().size() == 1) {
-                return replaceValue(parentTupleKey, sequence, List.of());
+                return emptied(parentTupleKey, sequence, List.of());
             }
             Node item = sequence.getValue().get(index);
             int dash = dashBefore(item);

@@ -121,6 +121,14 @@ class YamlTextEditorTest {
     }
 
     @Test
+    void removingTheLastEntryOfASectionRemovesTheVariablesItHeld() throws Exception {
+        String text = "outbound:\n  db:\n    sql: {password: \"${DB_PASSWORD}\"}\ngateway: {name: g}\n";
+
+        assertThat(edit(text, YamlEdit.remove("outbound.db"))).isEqualTo("outbound: {}\ngateway: {name: g}\n");
+        assertThat(edit("tags:\n  - ${TAG}\n", YamlEdit.remove("tags[0]"))).isEqualTo("tags: []\n");
+    }
+
+    @Test
     void removingAKeyRemovesItsLinesAndNothingElse() throws Exception {
         String after = edit(FILE, YamlEdit.remove("outbound.db.store_and_forward.overflow_policy"));
         assertThat(after).isEqualTo(FILE.replace("      overflow_policy: refuse\n", ""));

@@ -28,7 +28,12 @@ public enum AuditAction {
     /** An operator enabled a pipeline (an override kept across restarts). */
     PIPELINE_ENABLE,
     /** An operator disabled a pipeline (an override kept across restarts). */
-    PIPELINE_DISABLE;
+    PIPELINE_DISABLE,
+    /**
+     * The configuration file was changed through the gateway (a key written or removed, a hand edit
+     * reloaded, a rollback); the details name the revision and the masked diff.
+     */
+    CONFIG_CHANGE;
 
     /** {@link AuditEvent#details()} key for the remote address (IP or host) the action came from. */
     public static final String DETAIL_FROM = "from";

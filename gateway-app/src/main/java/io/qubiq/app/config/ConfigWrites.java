@@ -1,0 +1,406 @@
+package io.qubiq.app.config;
+
+import io.qubiq.config.ConfigDiff;
+import io.qubiq.config.ConfigException;
+import io.qubiq.config.ConfigSchema;
+import io.qubiq.config.ConfigTree;
+import io.qubiq.config.edit.KeyPath;
+import io.qubiq.config.edit.YamlEdit;
+import io.qubiq.config.edit.YamlEditException;
+import io.qubiq.config.edit.YamlTextEditor;
+import io.qubiq.config.revision.ConfigRevisions;
+import io.qubiq.config.revision.LineDiff;
+import io.qubiq.config.revision.Revision;
+import io.qubiq.config.revision.StaleRevisionException;
+import io.qubiq.console.ConfigAccess;
+import io.qubiq.console.ConfigChanges;
+import io.qubiq.console.RequestFailure;
+import io.qubiq.core.event.AuditAction;
+import io.qubiq.core.event.AuditEvent;
+import io.qubiq.core.event.EventPublisher;
+import io.qubiq.fileops.FileOps;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The write side of the configuration API over the configuration file: a change is made on the revision
+ * the client read, turned into the fewest edits of the file's text ({@link LeafEdits},
+ * {@link YamlTextEditor}), validated as a whole with the start-up loader, environment and command-line
+ * overrides, committed as a new revision ({@link ConfigRevisions}, in {@code <data dir>/config-revisions}),
+ * handed to the {@link ConfigApplier} with the components it touches, recorded in the audit journal with
+ * its masked diff, and only then reported in {@link ConfigState}.
+ *
+ * <p><b>Refused, nothing written:</b> a base revision that is not the file's ({@link ConfigChanges.Stale}
+ * with the masked line diff since); a new file that would not start, a secret set or changed (secrets are
+ * written as {@code ${VARIABLE}} in the file by hand; the secrets store is a known gap), a key whose value
+ * comes from {@code ${VARIABLE}} changed, or an edit the text editor refuses ({@link ConfigChanges.Invalid}).
+ * Removing a key, section or connection that holds secrets is allowed.
+ *
+ * <p>Without a configuration file (a record bound in memory) every change answers NotFound and there are
+ * no revisions.
+ *
+ * <p><b>Threading:</b> changes are serialised on this object; the revision store is the only writer of
+ * the file while the gateway runs (hand edits are found by their hash).
+ */
+public final class ConfigWrites implements ConfigChanges {
+
+    /** Revisions kept in the data directory. */
+    static final int KEEP = 200;
+    /** The revisions directory in the data directory. */
+    public static final String REVISIONS_DIR = "config-revisions";
+    private static final String SHA = "sha256:";
+    private static final int DETAIL_MAX = 4000;
+
+    private final ConfigState state;
+    private final Optional<ConfigRevisions> revisions;
+    private final ConfigApplier applier;
+    private final EventPublisher events;
+    private final Clock clock;
+    private final SecretText secrets = SecretText.of(ConfigSchema.of(GatewayConfig.class));
+
+    private ConfigWrites(ConfigState state, Optional<ConfigRevisions> revisions, ConfigApplier applier,
+                         EventPublisher events, Clock clock) {
+        this.state = state;
+        this.revisions = revisions;
+        this.applier = applier;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * Opens the revisions of the file {@code state} was read from (recording the file as a revision when it
+     * is new or was edited by hand since), or none when it was not read from a file.
+     *
+     * @throws IOException the revisions directory cannot be read or written
+     */
+    public static ConfigWrites open(ConfigState state, Path dataRoot, ConfigApplier applier, EventPublisher events,
+                                    Clock clock) throws IOException {
+        Optional<Path> file = state.read().file().file();
+        Optional<ConfigRevisions> revisions = file.isEmpty() ? Optional.empty()
+                : Optional.of(ConfigRevisions.open(file.get(), dataRoot.resolve(REVISIONS_DIR), FileOps.system(), clock,
+                        KEEP));
+        return new ConfigWrites(state, revisions, applier, events, clock);
+    }
+
+    @Override
+    public synchronized Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author) {
+        KeyPath path = keyPath(keyPath);
+        ConfigRevisions store = store();
+        OnDisk disk = onDisk();
+        if (!disk.named(baseRevision)) {
+            return stale(store, baseRevision, disk);
+        }
+        LoadedConfig raw;
+        try {
+            raw = bind(disk.text());
+        } catch (ConfigException e) {
+            return invalid("the file was changed by hand and is not valid now: fix it, then POST /api/v1/config/reload",
+                    e);
+        }
+        Map<String, Object> tree = ConfigTree.masked(raw.config());
+        List<YamlEdit> edits = LeafEdits.of(tree, path, value);
+        for (YamlEdit edit : edits) {
+            if (edit instanceof YamlEdit.Put put) {
+                Optional<Invalid> refused = refusedPut(raw, tree, put);
+                if (refused.isPresent()) {
+                    return refused.get();
+                }
+            }
+        }
+        String text;
+        try {
+            text = YamlTextEditor.apply(disk.text(), edits);
+        } catch (YamlEditException e) {
+            return invalidKey(keyPath, e.getMessage());
+        }
+        return commit(store, disk, state.read().file().successor(raw), text, author, author.source(), comment,
+                "config/" + path, "changed", true);
+    }
+
+    @Override
+    public synchronized Outcome remove(String keyPath, String baseRevision, String comment, Author author) {
+        KeyPath path = keyPath(keyPath);
+        ConfigRevisions store = store();
+        OnDisk disk = onDisk();
+        if (!disk.named(baseRevision)) {
+            return stale(store, baseRevision, disk);
+        }
+        String text;
+        try {
+            text = YamlTextEditor.apply(disk.text(), List.of(new YamlEdit.Remove(path)));
+        } catch (YamlEditException e) {
+            return invalidKey(keyPath, e.getMessage());
+        }
+        if (text.equals(disk.text())) {
+            throw new RequestFailure.NotFound("the configuration file has no key '" + path
+                    + "' to remove (a key left out reads its default)");
+        }
+        return commit(store, disk, before(disk), text, author, author.source(), comment, "config/" + path, "removed",
+                false);
+    }
+
+    @Override
+    public synchronized Outcome reload(Author author) {
+        ConfigRevisions store = store();
+        OnDisk disk = onDisk();
+        LoadedConfig before = state.read().file();
+        if (before.revision().equals(disk.revision())) {
+            return new Written(disk.revision(), List.of(), List.of(), List.of());
+        }
+        LoadedConfig candidate;
+        try {
+            candidate = bind(disk.text());
+        } catch (ConfigException e) {
+            return invalid("the file as edited by hand is not valid; nothing was applied: fix it and reload again", e);
+        }
+        Revision revision;
+        try {
+            revision = store.recordFileIfChanged();
+        } catch (IOException e) {
+            throw new RequestFailure.Fault("cannot record the configuration file as a revision: " + e.getMessage());
+        }
+        if (!(SHA + revision.token()).equals(disk.revision())) {
+            return new Stale("the file changed again while it was being reloaded: reload again", SHA + revision.token(),
+                    "");
+        }
+        return applied(before, before.successor(candidate), revision, author, "config", "reloaded", "");
+    }
+
+    @Override
+    public synchronized Outcome rollback(String id, String comment, Author author) {
+        ConfigRevisions store = store();
+        Revision target = find(store, id);
+        String text;
+        try {
+            text = store.text(target);
+        } catch (IOException e) {
+            throw new RequestFailure.Fault("cannot read revision " + target.number() + ": " + e.getMessage());
+        }
+        OnDisk disk = onDisk();
+        String why = "rollback to revision " + target.number() + (comment.isBlank() ? "" : ": " + comment);
+        return commit(store, disk, before(disk), text, author, "rollback", why, "config", "rolled back to revision "
+                + target.number(), false);
+    }
+
+    @Override
+    public List<RevisionSummary> revisions() {
+        return revisions.map(store -> store.list().stream().map(ConfigWrites::summary).toList()).orElse(List.of());
+    }
+
+    @Override
+    public RevisionDetail revision(String id) {
+        ConfigRevisions store = store();
+        Revision revision = find(store, id);
+        long parentNumber = revision.parent().orElse(revision.number() - 1);
+        String diff = "";
+        Optional<Revision> parent = store.find(String.valueOf(parentNumber));
+        try {
+            if (parent.isPresent()) {
+                diff = maskedDiff(store.text(parent.get()), store.text(revision));
+            }
+        } catch (IOException e) {
+            throw new RequestFailure.Fault("cannot read revision " + revision.number() + ": " + e.getMessage());
+        }
+        return new RevisionDetail(summary(revision), diff);
+    }
+
+    /** Validates {@code text}, commits it on the file's revision, applies it; see the class doc. */
+    private Outcome commit(ConfigRevisions store, OnDisk disk, LoadedConfig before, String text, Author author,
+                           String source, String comment, String target, String outcome, boolean refuseSecrets) {
+        LoadedConfig candidate;
+        try {
+            candidate = bind(text);
+        } catch (ConfigException e) {
+            return invalid("the configuration would not be valid; nothing was written", e);
+        }
+        LoadedConfig after = before.successor(candidate);
+        if (refuseSecrets) {
+            for (ConfigDiff.Change change : ConfigDiff.between(before.config(), after.config())) {
+                if (ConfigTree.MASK.equals(change.to()) && !after.fromEnvironment().containsKey(change.key())) {
+                    return invalidKey(change.key(), secretRefusal(change.key()));
+                }
+            }
+        }
+        Revision revision;
+        try {
+            revision = store.commit(text, disk.token(), author.author(), source, comment);
+        } catch (StaleRevisionException e) {
+            return stale(store, disk.revision(), new OnDisk(e.currentText(), e.currentToken()));
+        } catch (IOException e) {
+            throw new RequestFailure.Fault("cannot write the configuration file (nothing changed): " + e.getMessage());
+        }
+        return applied(before, after, revision, author, target, outcome, comment);
+    }
+
+    private Written applied(LoadedConfig before, LoadedConfig after, Revision revision, Author author, String target,
+                            String outcome, String comment) {
+        List<ConfigDiff.Change> diff = ConfigDiff.between(before.config(), after.config());
+        if (diff.isEmpty() && before.revision().equals(SHA + revision.token())) {
+            return new Written(SHA + revision.token(), List.of(), List.of(), List.of());
+        }
+        ConfigState.Pair now = state.read();
+        boolean nothingPending = ConfigState.componentsChanged(now.running(), now.file()).isEmpty();
+        List<String> components = ConfigState.componentsChanged(before, after);
+        ConfigApplier.Applied result = components.isEmpty()
+                ? new ConfigApplier.Applied(List.of(), List.of())
+                : applier.apply(now.running(), after, new LinkedHashSet<>(components));
+        state.fileChanged(after, nothingPending && result.needRestart().isEmpty());
+        List<ConfigAccess.Change> changes = diff.stream()
+                .map(c -> new ConfigAccess.Change(c.key(), c.from(), c.to())).toList();
+        audit(author, target, outcome, revision, changes, result, comment);
+        return new Written(SHA + revision.token(), changes, result.applied(), result.needRestart());
+    }
+
+    private void audit(Author author, String target, String outcome, Revision revision,
+                       List<ConfigAccess.Change> changes, ConfigApplier.Applied result, String comment) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put(AuditAction.DETAIL_FROM, author.from());
+        details.put("revision", revision.number() + " " + SHA + revision.token());
+        details.put("source", revision.source());
+        details.put("diff", clip(changes.stream().map(c -> c.key() + ": " + c.from() + " -> " + c.to())
+                .collect(Collectors.joining("; "))));
+        details.put("applied", String.join(", ", result.applied()));
+        details.put("need_restart", String.join(", ", result.needRestart()));
+        if (!comment.isBlank()) {
+            details.put("comment", clip(comment));
+        }
+        events.audit(new AuditEvent(clock.instant(), author.user(), AuditAction.CONFIG_CHANGE, target, outcome,
+                details));
+    }
+
+    private static String clip(String text) {
+        return text.length() <= DETAIL_MAX ? text : text.substring(0, DETAIL_MAX) + "…";
+    }
+
+    /** A put the API may not make: a secret changed, or a key whose value comes from the environment. */
+    private static Optional<Invalid> refusedPut(LoadedConfig raw, Map<String, Object> tree, YamlEdit.Put put) {
+        String key = put.path().toString();
+        for (Map.Entry<String, List<String>> env : raw.fromEnvironment().entrySet()) {
+            if (related(key, env.getKey())) {
+                String variables = env.getValue().stream().map(v -> "${" + v + "}").collect(Collectors.joining(", "));
+                return Optional.of(invalidKey(env.getKey(), "'" + env.getKey() + "' takes its value from the environment ("
+                        + variables + "): change the variable, not the key"));
+            }
+        }
+        boolean secret = LeafEdits.at(tree, put.path()).map(ConfigTree.MASK::equals).orElse(false);
+        if (secret && !ConfigTree.MASK.equals(put.value())) {
+            return Optional.of(invalidKey(key, secretRefusal(key)));
+        }
+        return Optional.empty();
+    }
+
+    private static String secretRefusal(String key) {
+        return "'" + key + "' is a secret: the API does not set secrets; write it in the configuration file as a"
+                + " ${VARIABLE} reference and set the variable in the gateway's environment (send \"***\" to keep it)";
+    }
+
+    /** Whether one key path is the other or lies under it. */
+    private static boolean related(String a, String b) {
+        return a.equals(b) || under(a, b) || under(b, a);
+    }
+
+    private static boolean under(String inner, String outer) {
+        return inner.startsWith(outer) && (inner.charAt(outer.length()) == '.' || inner.charAt(outer.length()) == '[');
+    }
+
+    private Stale stale(ConfigRevisions store, String base, OnDisk disk) {
+        String hex = base.startsWith(SHA) ? base.substring(SHA.length()) : base;
+        String diff = "";
+        Optional<Revision> known = hex.length() >= 8 ? store.find(hex) : Optional.empty();
+        if (known.isPresent() && known.get().token().equals(hex)) {
+            try {
+                diff = maskedDiff(store.text(known.get()), disk.text());
+            } catch (IOException e) {
+                diff = "";
+            }
+        }
+        return new Stale("the change was made on revision " + base + ", but the file is at " + disk.revision()
+                + " now: read the configuration again, look at what changed, and make the change again",
+                disk.revision(), diff);
+    }
+
+    private String maskedDiff(String before, String after) {
+        return LineDiff.unified(secrets.mask(before), secrets.mask(after), 3);
+    }
+
+    private static Invalid invalid(String error, ConfigException e) {
+        return new Invalid(error, e.problems().stream()
+                .map(p -> new ConfigAccess.Problem(p.keyPath(), p.message(), p.line(), p.column())).toList());
+    }
+
+    private static Invalid invalidKey(String key, String message) {
+        return new Invalid(message, List.of(new ConfigAccess.Problem(key, message, 0, 0)));
+    }
+
+    /** The configuration the file holds now, as the gateway would run it. */
+    private LoadedConfig before(OnDisk disk) {
+        LoadedConfig known = state.read().file();
+        if (known.revision().equals(disk.revision())) {
+            return known;
+        }
+        try {
+            return known.successor(bind(disk.text()));
+        } catch (ConfigException e) {
+            return known; // a broken hand edit: compare with the last valid file
+        }
+    }
+
+    private LoadedConfig bind(String text) throws ConfigException {
+        LoadedConfig known = state.read().file();
+        return LoadedConfig.bind(known.source(), "sha256", text, known.environment());
+    }
+
+    private ConfigRevisions store() {
+        return revisions.orElseThrow(() -> new RequestFailure.NotFound("the configuration was not read from a file,"
+                + " so there is nothing to change: start the gateway with a configuration file"));
+    }
+
+    private OnDisk onDisk() {
+        Path file = state.read().file().file().orElseThrow();
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            return new OnDisk(new String(bytes, StandardCharsets.UTF_8), ConfigRevisions.token(bytes));
+        } catch (IOException e) {
+            throw new RequestFailure.Fault("cannot read the configuration file " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static Revision find(ConfigRevisions store, String id) {
+        String key = id.startsWith(SHA) ? id.substring(SHA.length()) : id;
+        return store.find(key).orElseThrow(() -> new RequestFailure.NotFound("no kept revision '" + id
+                + "': name one by its number or its sha256 token (GET /api/v1/config/revisions)"));
+    }
+
+    private static KeyPath keyPath(String text) {
+        try {
+            return KeyPath.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new RequestFailure.InvalidRequest(e.getMessage());
+        }
+    }
+
+    private static RevisionSummary summary(Revision r) {
+        return new RevisionSummary(r.number(), SHA + r.token(), r.parent().orElse(null), r.author(), r.at(), r.source(),
+                r.comment());
+    }
+
+    /** The file's text and token as read now. */
+    private record OnDisk(String text, String token) {
+        String revision() {
+            return SHA + token;
+        }
+
+        boolean named(String revision) {
+            return revision.equals(revision()) || revision.equals(token);
+        }
+    }
+}

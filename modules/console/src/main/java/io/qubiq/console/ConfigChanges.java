@@ -1,0 +1,128 @@
+package io.qubiq.console;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The console's way to change the gateway's configuration file (issue 22, the write side): a key
+ * written or removed on the revision the client read, a hand edit reloaded, a revision rolled back,
+ * and the history of revisions. The application implements it over the configuration file, its
+ * revisions and the seam that applies a change to the running gateway; it answers with the records
+ * declared here, and the console alone chooses their HTTP status ({@link ConfigChangeRoutes}).
+ *
+ * <p>No answer ever holds a secret's value: keys and text lines of secret keys read {@code "***"}.
+ * Nothing is written unless the whole new file is valid, with the same loader, environment and
+ * command-line overrides as at start-up.
+ */
+public interface ConfigChanges {
+
+    /**
+     * Who makes a change and how, as revisions and the audit journal record it.
+     *
+     * @param user    the signed-in user (the audit entry's user)
+     * @param author  the revision's author: the user, or {@code api-token:<id>} for a request made with a token
+     * @param source  {@code api} or {@code console}
+     * @param from    the remote address
+     */
+    record Author(String user, String author, String source, String from) {
+    }
+
+    /** What a change answered: written, refused as invalid, or made on a revision that is no longer the file's. */
+    sealed interface Outcome permits Written, Invalid, Stale {
+    }
+
+    /**
+     * The file was changed (or already held that text) and the change handed to the running gateway.
+     *
+     * @param revision    the file's revision now, {@code sha256:<hex>}
+     * @param diff        what differs from the file before, key by key, secrets masked
+     * @param applied     the components now running with the change
+     * @param needRestart the components that keep the old configuration until the gateway restarts
+     */
+    record Written(String revision, List<ConfigAccess.Change> diff, List<String> applied, List<String> needRestart)
+            implements Outcome {
+        public Written {
+            diff = List.copyOf(diff);
+            applied = List.copyOf(applied);
+            needRestart = List.copyOf(needRestart);
+        }
+    }
+
+    /**
+     * The change would leave the configuration invalid, or changes what cannot be changed this way (a
+     * secret, a key from the environment). Nothing was written.
+     *
+     * @param problems every problem, each with its key path and, where it has one, its place in the new file
+     */
+    record Invalid(String error, List<ConfigAccess.Problem> problems) implements Outcome {
+        public Invalid {
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /**
+     * The change was made on a revision that is no longer the file's. Nothing was written.
+     *
+     * @param currentRevision the file's revision now
+     * @param diff            the file's lines from the revision the change was made on to now, unified, secret
+     *                        values masked; empty when that revision is no longer kept
+     */
+    record Stale(String error, String currentRevision, String diff) implements Outcome {
+    }
+
+    /**
+     * One revision of the configuration file, without its text.
+     *
+     * @param number   1, 2, 3, … in the order they were recorded
+     * @param revision {@code sha256:<hex>} of the file's bytes, as {@code GET /api/v1/config} names it
+     * @param parent   the number of the revision it was made from; null for the first and for a hand edit
+     * @param source   {@code api}, {@code console}, {@code rollback} or {@code file} (a hand edit)
+     */
+    record RevisionSummary(long number, String revision, @MayBeNull Long parent, String author, Instant at,
+                           String source, String comment) {
+    }
+
+    /**
+     * One revision and what it changed.
+     *
+     * @param diff the file's lines from its parent to it, unified, secret values masked; empty without a
+     *             parent that is still kept
+     */
+    record RevisionDetail(RevisionSummary revision, String diff) {
+    }
+
+    /**
+     * Sets the key at {@code keyPath} to {@code value}, written as the fewest leaf edits to the file.
+     *
+     * @param baseRevision the revision the client read ({@code sha256:<hex>})
+     * @throws RequestFailure.InvalidRequest the key path is not one
+     * @throws RequestFailure.Conflict       the configuration was not read from a file
+     */
+    Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author);
+
+    /**
+     * Removes the key or section at {@code keyPath} from the file.
+     *
+     * @throws RequestFailure.NotFound the file does not hold that key
+     */
+    Outcome remove(String keyPath, String baseRevision, String comment, Author author);
+
+    /** Reads the file again after a hand edit, records it as a revision and applies it. */
+    Outcome reload(Author author);
+
+    /**
+     * Writes an earlier revision's text as a new revision of source {@code rollback}.
+     *
+     * @throws RequestFailure.NotFound no kept revision has that number or token
+     */
+    Outcome rollback(String id, String comment, Author author);
+
+    /** Every kept revision, newest first; empty when the configuration was not read from a file. */
+    List<RevisionSummary> revisions();
+
+    /**
+     * @param id a revision's number or its token ({@code sha256:} optional, at least 8 hex digits)
+     * @throws RequestFailure.NotFound no kept revision has that number or token
+     */
+    RevisionDetail revision(String id);
+}
