@@ -258,21 +258,21 @@ public final class Gateway {
         pipelines.ifPresent(p -> metrics.bindPipelines(p::status, config.pipelines().keySet()));
     }
 
-    /**
-     * Users, sessions and API tokens in {@code <data>/auth}; on a first start, creates the administrator
-     * from {@code auth.admin_password} or logs a one-time setup token. A damaged store file does not stop
-     * the gateway: it is logged at ERROR, listed on /health ({@link UserStoreParts}) and sign-in is refused.
-     */
-    /** The configuration API's write side; changes apply at the next restart until live apply exists. */
+    /** The configuration API's write side; changes are applied live where {@link LiveApply} can. */
     private ConfigWrites openConfigWrites(ConfigState state, Path dataDir, Clock clock) throws ConfigurationException {
         try {
-            return ConfigWrites.open(state, dataDir, ConfigApplier.restartRequired(), events, clock);
+            return ConfigWrites.open(state, dataDir, configApplier, events, clock);
         } catch (IOException e) {
             throw new ConfigurationException("config", "cannot open the configuration revisions in "
                     + dataDir.resolve(ConfigWrites.REVISIONS_DIR) + ": " + e.getMessage());
         }
     }
 
+    /**
+     * Users, sessions and API tokens in {@code <data>/auth}; on a first start, creates the administrator
+     * from {@code auth.admin_password} or logs a one-time setup token. A damaged store file does not stop
+     * the gateway: it is logged at ERROR, listed on /health ({@link UserStoreParts}) and sign-in is refused.
+     */
     private Auth openAuth(AuthConfig authConfig, Path dataDir, Clock clock) throws ConfigurationException {
         try {
             Auth opened = Auth.open(authConfig, dataDir.resolve("auth"), clock, events);

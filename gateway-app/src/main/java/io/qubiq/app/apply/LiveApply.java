@@ -9,7 +9,6 @@ import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.app.config.OutboundConfig;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundKinds;
-import io.qubiq.core.error.ConfigurationException;
 import java.time.Clock;
 import io.qubiq.core.connector.DeviceKind;
 import java.util.ArrayList;
@@ -30,15 +29,15 @@ import org.slf4j.LoggerFactory;
  *       collecting, untouched. Its tags are owned by the new connector from then on (writes go there),
  *       it settles anew on /health within its own readiness grace, and a connection that is new gets its
  *       metrics.</li>
- *   <li>{@code outbound:<id>}: an outbound connection whose section changed but kept its kind and its
- *       storage settings. A new sink is built and replaces the old one in the channel together with the
- *       new delivery settings (batch, linger, backoff, attempt cap, fast path); the backlog, the
+ *   <li>{@code outbound:<id>}: an outbound connection whose section changed but kept its kind. Changed
+ *       storage settings (size limit, water marks, overflow policy, durability, quarantine limit) reopen
+ *       the channel's buffer and quarantine with them; a new sink replaces the old one together with the
+ *       new delivery settings (batch, linger, backoff, attempt cap, fast path). The backlog, the
  *       quarantine and the counters stay, and delivery resumes from the buffer's head
  *       ({@link OutboundConnection#reconfigure}). Producers are never turned away meanwhile.</li>
  * </ul>
  * Everything else is answered as waiting for a restart of the gateway: an outbound connection added,
- * removed, given another kind or other storage settings (size limits, water marks, overflow policy,
- * durability, quarantine limit), and a device connection
+ * removed, given another kind or another {@code segment_bytes}, and a device connection
  * whose messages trigger a pipeline (the pipeline's trigger holds that connector) or whose new
  * connector cannot be built (logged; the old one keeps running). Nothing is ever reported applied
  * that is not running.
@@ -127,19 +126,18 @@ public final class LiveApply implements ConfigApplier {
             log.info("Outbound connection {} changes its kind: that waits for a restart", id);
             return false;
         }
-        if (!was.storeAndForward().sameStorage(next.storeAndForward())) {
-            log.info("Outbound connection {} changes its storage settings (size, water marks, overflow policy,"
-                    + " durability or quarantine limit): they wait for a restart", id);
+        if (was.storeAndForward().segmentBytes() != next.storeAndForward().segmentBytes()) {
+            log.info("Outbound connection {} changes segment_bytes: that waits for a restart", id);
             return false;
         }
         try {
             connection.reconfigure(next, clock);
-        } catch (ConfigurationException | RuntimeException e) {
-            log.error("Outbound connection {}: its new configuration could not be applied ({}); it keeps running as"
-                    + " it was until the gateway restarts", id, e.toString());
-            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            log.error("Outbound connection {}: its new configuration could not be applied ({}); it keeps running as"
+                    + " it was until the gateway restarts", id, e.toString());
             return false;
         }
         log.info("Outbound connection {} changed live; its backlog and quarantine are kept", id);

@@ -248,12 +248,11 @@ public final class ConfigWrites implements ConfigChanges {
             return new Written(SHA + revision.token(), List.of(), List.of(), List.of());
         }
         ConfigState.Pair now = state.read();
-        boolean nothingPending = ConfigState.componentsChanged(now.running(), now.file()).isEmpty();
         List<String> components = ConfigState.componentsChanged(before, after);
         ConfigApplier.Applied result = components.isEmpty()
                 ? new ConfigApplier.Applied(List.of(), List.of())
                 : applier.apply(now.running(), after, new LinkedHashSet<>(components));
-        state.fileChanged(after, nothingPending && result.needRestart().isEmpty());
+        state.fileChanged(after, result.applied(), result.needRestart());
         List<ConfigAccess.Change> changes = diff.stream()
                 .map(c -> new ConfigAccess.Change(c.key(), c.from(), c.to())).toList();
         audit(author, target, outcome, revision, changes, result, comment);

@@ -49,7 +49,7 @@ public final class RunningConfigAccess implements ConfigAccess {
         List<EnvironmentKey> fromEnvironment = now.file().fromEnvironment().entrySet().stream()
                 .map(e -> new EnvironmentKey(e.getKey(), e.getValue(), true)).toList();
         return new Running(running.source(), running.revision(), ConfigTree.masked(running.config()), fromEnvironment,
-                now.file().revision(), ConfigState.componentsChanged(running, now.file()));
+                now.file().revision(), now.pending());
     }
 
     @Override

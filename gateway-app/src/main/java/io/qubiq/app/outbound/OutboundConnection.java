@@ -4,6 +4,7 @@ import io.qubiq.app.config.OutboundConfig;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.pipeline.OutboundKind;
+import io.qubiq.storeforward.ChannelConfig;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.time.Clock;
 import java.util.Optional;
@@ -60,17 +61,26 @@ public final class OutboundConnection<T> {
     }
 
     /**
-     * Takes a changed section of the same kind while the gateway runs: a new sink is built from it and
-     * replaces the old one in the channel together with the new delivery settings
-     * ({@link StoreForwardChannel#replaceSink}: the backlog, quarantine and counters stay), then the old
-     * sink is closed. Storage settings (sizes, water marks, overflow policy, durability) must be
-     * unchanged: see {@link io.qubiq.storeforward.ChannelConfig#sameStorage}.
+     * Takes a changed section of the same kind while the gateway runs: when its storage settings changed,
+     * the channel reopens its buffer and quarantine with them first ({@link StoreForwardChannel#reopenStorage});
+     * then a new sink built from the section replaces the old one together with the new delivery settings
+     * ({@link StoreForwardChannel#replaceSink}), and the old sink is closed. The backlog, the quarantine
+     * and the counters stay throughout. {@code segment_bytes} cannot change this way.
      *
      * @throws ConfigurationException the new section does not make a sink; nothing changed
+     * @throws IllegalArgumentException {@code segment_bytes} changed; nothing changed
+     * @throws Exception the channel refused the new storage settings; it runs with the old ones
      */
-    public void reconfigure(OutboundConfig config, Clock clock) throws ConfigurationException, InterruptedException {
+    public void reconfigure(OutboundConfig config, Clock clock) throws Exception {
         Sink<T> next = OutboundConnections.sinkOf(kind, id, config, clock);
-        Sink<T> old = channel.replaceSink(next, config.storeAndForward());
+        ChannelConfig settings = config.storeAndForward();
+        if (settings.segmentBytes() != channel.settings().segmentBytes()) {
+            throw new IllegalArgumentException("segment_bytes of '" + id + "' changes only at a restart");
+        }
+        if (!channel.settings().sameStorage(settings)) {
+            channel.reopenStorage(settings);
+        }
+        Sink<T> old = channel.replaceSink(next, settings);
         sink.set(next);
         old.close();
     }

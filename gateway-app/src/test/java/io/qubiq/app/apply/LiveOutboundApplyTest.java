@@ -129,9 +129,10 @@ class LiveOutboundApplyTest {
     }
 
     @Test
-    void aStorageChangeOrAnotherKindWaitsForARestartAndTheChannelKeepsRunningAsItWas() throws Exception {
+    void aLargerLimitIsAppliedLiveWhileAnotherSegmentSizeOrAnotherKindWaitsForARestart() throws Exception {
         LoadedConfig before = start(config(first.port(), ""));
         LoadedConfig bigger = config(first.port(), "      max_bytes: 2147483648\n");
+        LoadedConfig otherSegments = config(first.port(), "      segment_bytes: 1048576\n");
         LoadedConfig otherKind = LoadedConfig.bind("test.yaml", "sha256", """
                 http:
                   port: 0
@@ -141,8 +142,11 @@ class LiveOutboundApplyTest {
                       address: 127.0.0.1:9000
                 """, Map.of());
 
-        assertThat(apply.apply(before, bigger, Set.of("outbound:mes")).needRestart()).containsExactly("outbound:mes");
-        assertThat(apply.apply(before, otherKind, Set.of("outbound:mes")).needRestart())
+        assertThat(apply.apply(before, bigger, Set.of("outbound:mes")).applied()).containsExactly("outbound:mes");
+        assertThat(channel().status().maxBytes()).isEqualTo(2147483648L);
+        assertThat(apply.apply(bigger, otherSegments, Set.of("outbound:mes")).needRestart())
+                .containsExactly("outbound:mes");
+        assertThat(apply.apply(bigger, otherKind, Set.of("outbound:mes")).needRestart())
                 .containsExactly("outbound:mes");
         int already = first.inbound().on(TOPIC).size();
         channel().submit(messages(0, 5));

@@ -110,7 +110,7 @@ class ConfigWriteApiTest {
     }
 
     @Test
-    void aKeyWrittenChangesOnlyItsLineAndIsARevisionWithAuthorAndCommentThatWaitsForARestart() throws Exception {
+    void aKeyWrittenChangesOnlyItsLineAndIsARevisionWithAuthorAndCommentAppliedLive() throws Exception {
         String before = fileRevision();
 
         JsonNode written = body(engineer.put(BATCH, change(before, "100", "smaller batches")), 200);
@@ -121,16 +121,17 @@ class ConfigWriteApiTest {
             assertThat(change.path("from").asInt()).isEqualTo(500);
             assertThat(change.path("to").asInt()).isEqualTo(100);
         });
-        assertThat(written.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
-        assertThat(written.path("applied")).isEmpty();
+        assertThat(written.path("applied")).extracting(JsonNode::asText).as("the channel takes it live")
+                .containsExactly("outbound:db");
+        assertThat(written.path("needRestart")).isEmpty();
         assertThat(written.path("revision").asText()).isNotEqualTo(before);
 
         JsonNode running = body(viewer.get("/api/v1/config"), 200);
-        assertThat(running.path("revision").asText()).as("what runs").isEqualTo(before);
+        assertThat(running.path("revision").asText()).as("what runs").isEqualTo(written.path("revision").asText());
         assertThat(running.path("fileRevision").asText()).isEqualTo(written.path("revision").asText());
-        assertThat(running.path("pendingRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(running.path("pendingRestart")).isEmpty();
         assertThat(running.path("config").path("outbound").path("db").path("store_and_forward")
-                .path("batch_max_items").asInt()).as("still running with the old value").isEqualTo(500);
+                .path("batch_max_items").asInt()).isEqualTo(100);
 
         JsonNode newest = body(viewer.get("/api/v1/config/revisions"), 200).get(0);
         assertThat(newest.path("revision").asText()).isEqualTo(written.path("revision").asText());
@@ -222,6 +223,28 @@ class ConfigWriteApiTest {
         assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
     }
 
+    /** Would catch a change reported as running while the gateway still runs the old value. */
+    @Test
+    void aChangeThatCannotBeAppliedLiveIsPendingUntilARestartAndSaysSo() throws Exception {
+        String before = fileRevision();
+
+        JsonNode written = body(engineer.put("/api/v1/config/outbound.db.store_and_forward.segment_bytes",
+                change(before, "1048576", "bigger segments")), 200);
+
+        assertThat(written.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(written.path("applied")).isEmpty();
+        JsonNode running = body(viewer.get("/api/v1/config"), 200);
+        assertThat(running.path("revision").asText()).as("what runs").isEqualTo(before);
+        assertThat(running.path("fileRevision").asText()).isEqualTo(written.path("revision").asText());
+        assertThat(running.path("pendingRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+
+        // while a connection waits for a restart, later changes to it wait too: it cannot run half of them
+        JsonNode batch = body(engineer.put(BATCH, change(fileRevision(), "100", "")), 200);
+        assertThat(batch.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(body(viewer.get("/api/v1/config"), 200).path("pendingRestart")).as("segment_bytes still waits")
+                .extracting(JsonNode::asText).containsExactly("outbound:db");
+    }
+
     @Test
     void aBrokenHandEditIsNotReloadedAndAFixedOneIs() throws Exception {
         String running = fileRevision();
@@ -235,7 +258,7 @@ class ConfigWriteApiTest {
 
         Files.writeString(file, TEXT.replace("batch_max_items: 500", "batch_max_items: 50"));
         JsonNode reloaded = body(admin.post("/api/v1/config/reload", null), 200);
-        assertThat(reloaded.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(reloaded.path("applied")).extracting(JsonNode::asText).containsExactly("outbound:db");
         assertThat(fileRevision()).isEqualTo(reloaded.path("revision").asText());
         JsonNode newest = body(viewer.get("/api/v1/config/revisions"), 200).get(0);
         assertThat(newest.path("source").asText()).isEqualTo("file");

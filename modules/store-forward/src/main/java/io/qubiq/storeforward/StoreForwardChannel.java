@@ -178,6 +178,11 @@ public final class StoreForwardChannel<T> implements Component {
         return connection;
     }
 
+    /** The settings in force now (they change with {@link #replaceSink} and {@link #reopenStorage}). */
+    public ChannelConfig settings() {
+        return config;
+    }
+
     /**
      * Where the channel asks whether the disk is in its critical reserve (the disk watcher). While it
      * is, the buffer does not grow: appends behave as at {@code max_bytes} per the overflow policy,
