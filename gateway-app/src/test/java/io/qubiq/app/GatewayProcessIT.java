@@ -41,15 +41,7 @@ class GatewayProcessIT {
 
             // first start without users: the log carries a one-time setup token that creates the administrator
             assertThat(gateway.get(port, "/metrics").statusCode()).as("metrics need sign-in").isEqualTo(401);
-            Matcher token = Pattern.compile("setup_[A-Za-z0-9_-]{20,}").matcher(gateway.output());
-            assertThat(token.find()).as("setup token in the output:\n%s", gateway.output()).isTrue();
-            ConsoleClient console = ConsoleClient.anonymous("http://127.0.0.1:" + port);
-            assertThat(console.get("/api/v1/setup").body()).contains("\"required\":true");
-            HttpResponse<String> setup = console.post("/api/v1/setup", "{\"token\":\"" + token.group()
-                    + "\",\"user\":\"admin\",\"password\":\"demo-admin-password\"}");
-            assertThat(setup.statusCode()).as(setup.body()).isEqualTo(201);
-            console = ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-admin-password");
-            ConsoleClient admin = console;
+            ConsoleClient admin = firstAdministrator(gateway, port);
 
             HttpResponse<String> metrics = admin.get("/metrics");
             assertThat(metrics.statusCode()).isEqualTo(200);
@@ -107,6 +99,55 @@ class GatewayProcessIT {
             assertThat(second.awaitExit(Duration.ofSeconds(15))).as(second.output()).isEqualTo(0);
         }
         assertThat(work.resolve("state/questdb/questdb.pid")).doesNotExist();
+    }
+
+    /** Creates the administrator with the one-time setup token a first start logs, and signs in. */
+    private static ConsoleClient firstAdministrator(GatewayProcess gateway, int port) throws Exception {
+        Matcher token = Pattern.compile("setup_[A-Za-z0-9_-]{20,}").matcher(gateway.output());
+        assertThat(token.find()).as("setup token in the output:\n%s", gateway.output()).isTrue();
+        ConsoleClient console = ConsoleClient.anonymous("http://127.0.0.1:" + port);
+        assertThat(console.get("/api/v1/setup").body()).contains("\"required\":true");
+        HttpResponse<String> setup = console.post("/api/v1/setup", "{\"token\":\"" + token.group()
+                + "\",\"user\":\"admin\",\"password\":\"demo-admin-password\"}");
+        assertThat(setup.statusCode()).as(setup.body()).isEqualTo(201);
+        return ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-admin-password");
+    }
+
+    /**
+     * The packaged demo, changed over the configuration API, then killed: would catch a demo whose
+     * configuration cannot be changed (not copied into the data directory), a change that does not
+     * reach the file, and a restart that runs the old configuration or loses the revisions.
+     */
+    @Test
+    void theDemosConfigurationChangedOverTheApiRunsAfterAKillAndRestart() throws Exception {
+        int port = GatewayProcess.freePort();
+        String name = "Line 4 demo";
+        try (GatewayProcess first = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
+                "--data-dir", "state")) {
+            awaitReady(first, port);
+            ConsoleClient admin = firstAdministrator(first, port);
+            Matcher revision = Pattern.compile("\"fileRevision\":\"([^\"]+)\"")
+                    .matcher(admin.get("/api/v1/config").body());
+            assertThat(revision.find()).isTrue();
+            HttpResponse<String> put = admin.put("/api/v1/config/gateway.name", "{\"revision\":\"" + revision.group(1)
+                    + "\",\"value\":\"" + name + "\",\"comment\":\"renamed for line 4\"}");
+            assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+            assertThat(put.body()).contains("\"needRestart\":[\"gateway\"]");
+            assertThat(Files.readString(work.resolve("state/demo.yaml"))).contains("name: " + name);
+            first.close(); // SIGKILL: no shutdown at all
+        }
+        try (GatewayProcess second = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
+                "--data-dir", "state")) {
+            awaitReady(second, port);
+            ConsoleClient admin = ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-admin-password");
+            assertThat(admin.get("/api/v1/config").body()).contains("\"name\":\"" + name + "\"")
+                    .contains("\"pendingRestart\":[]");
+            String revisions = admin.get("/api/v1/config/revisions").body();
+            assertThat(revisions).contains("renamed for line 4");
+            assertThat(Pattern.compile("\"number\":").matcher(revisions).results().count()).isEqualTo(2);
+            second.terminate();
+            assertThat(second.awaitExit(Duration.ofSeconds(15))).as(second.output()).isEqualTo(0);
+        }
     }
 
     private static void awaitReady(GatewayProcess gateway, int port) {
