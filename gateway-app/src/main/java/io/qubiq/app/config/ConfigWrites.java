@@ -66,6 +66,7 @@ public final class ConfigWrites implements ConfigChanges {
     private final EventPublisher events;
     private final Clock clock;
     private final SecretText secrets = SecretText.of(ConfigSchema.of(GatewayConfig.class));
+    private final ExportedText exported = new ExportedText(secrets.names());
 
     private ConfigWrites(ConfigState state, Optional<ConfigRevisions> revisions, ConfigApplier applier,
                          EventPublisher events, Clock clock) {
@@ -173,6 +174,34 @@ public final class ConfigWrites implements ConfigChanges {
                     "");
         }
         return applied(before, before.successor(candidate), revision, author, "config", "reloaded", "");
+    }
+
+    @Override
+    public synchronized Export export() {
+        store(); // a configuration not read from a file has nothing to export (404)
+        OnDisk disk = onDisk();
+        Path file = state.read().file().file().orElseThrow();
+        try {
+            return new Export(disk.revision(), file.getFileName().toString(), exported.masked(disk.text()));
+        } catch (YamlEditException e) {
+            throw new RequestFailure.Fault("cannot mask the secrets of " + file + " for export: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized Outcome importText(String text, String baseRevision, String comment, Author author) {
+        ConfigRevisions store = store();
+        OnDisk disk = onDisk();
+        if (!disk.named(baseRevision)) {
+            return stale(store, baseRevision, disk);
+        }
+        String whole;
+        try {
+            whole = exported.unmasked(text, disk.text());
+        } catch (YamlEditException e) {
+            return invalidKey(e.path().toString(), e.getMessage());
+        }
+        return commit(store, disk, before(disk), whole, author, "import", comment, "config", "imported", false);
     }
 
     @Override

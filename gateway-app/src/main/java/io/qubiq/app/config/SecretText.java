@@ -25,8 +25,10 @@ import java.util.stream.Collectors;
 final class SecretText {
 
     private final Pattern secretValue;
+    private final Set<String> names;
 
     private SecretText(Set<String> names) {
+        this.names = Set.copyOf(names);
         String alternatives = names.stream().map(Pattern::quote).collect(Collectors.joining("|"));
         // a key (optionally quoted) at a line's start, after "- ", "{" or ","; then the rest of its line
         this.secretValue = Pattern.compile("((?:^|[\\s{,])[\"']?(?:" + alternatives + ")[\"']?[ \\t]*:[ \\t]+)(\\S.*)$",
@@ -53,6 +55,11 @@ final class SecretText {
         } else if (node instanceof List<?> list) {
             list.forEach(value -> collect(value, names));
         }
+    }
+
+    /** The names of the secret keys ({@code password}, {@code admin_password}, …). */
+    Set<String> names() {
+        return names;
     }
 
     /** The text with every secret key's value masked. */

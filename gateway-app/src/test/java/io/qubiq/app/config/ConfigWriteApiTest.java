@@ -245,6 +245,45 @@ class ConfigWriteApiTest {
                 .extracting(JsonNode::asText).containsExactly("outbound:db");
     }
 
+    /**
+     * Would catch an export that is not the file, an import of the same file that writes a revision, an
+     * invalid import that changes the file, and an import that is written but not applied.
+     */
+    @Test
+    void anExportedFileImportedAgainChangesNothingAndAnEditedOneIsValidatedKeptAndApplied() throws Exception {
+        JsonNode exported = body(admin.get("/api/v1/config/export"), 200);
+        String admins = TestOperators.ADMIN_PASSWORD;
+        assertThat(exported.path("text").asText()).as("the file, its clear-text secret masked")
+                .isEqualTo(TEXT.replace("admin_password: " + admins, "admin_password: \"***\""));
+        assertThat(exported.path("file").asText()).isEqualTo("gateway.yaml");
+        String revision = exported.path("revision").asText();
+        assertThat(revision).isEqualTo(fileRevision());
+        assertThat(viewer.get("/api/v1/config/export").statusCode()).isEqualTo(403);
+
+        JsonNode same = body(admin.post("/api/v1/config/import", JSON.writeValueAsString(java.util.Map.of(
+                "revision", revision, "text", exported.path("text").asText(), "comment", "round trip"))), 200);
+        assertThat(same.path("diff")).isEmpty();
+        assertThat(body(viewer.get("/api/v1/config/revisions"), 200)).as("the masked secret kept: same file").hasSize(1);
+        assertThat(Files.readString(file)).isEqualTo(TEXT);
+
+        String broken = TEXT.replace("batch_max_items: 500", "batch_max_items: 0");
+        JsonNode invalid = body(admin.post("/api/v1/config/import", JSON.writeValueAsString(java.util.Map.of(
+                "revision", revision, "text", broken))), 422);
+        assertThat(invalid.path("problems").get(0).path("key").asText())
+                .isEqualTo("outbound.db.store_and_forward.batch_max_items");
+        assertThat(Files.readString(file)).isEqualTo(TEXT);
+
+        String edited = exported.path("text").asText().replace("batch_max_items: 500", "batch_max_items: 200");
+        JsonNode imported = body(admin.post("/api/v1/config/import", JSON.writeValueAsString(java.util.Map.of(
+                "revision", revision, "text", edited, "comment", "from line 3"))), 200);
+        assertThat(imported.path("applied")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(Files.readString(file)).isEqualTo(TEXT.replace("batch_max_items: 500", "batch_max_items: 200"));
+        assertThat(body(viewer.get("/api/v1/config/revisions"), 200).get(0).path("source").asText()).isEqualTo("import");
+
+        body(admin.post("/api/v1/config/import", JSON.writeValueAsString(java.util.Map.of(
+                "revision", revision, "text", TEXT))), 409);
+    }
+
     @Test
     void aBrokenHandEditIsNotReloadedAndAFixedOneIs() throws Exception {
         String running = fileRevision();

@@ -29,6 +29,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
     private static final String PUT_SHAPE = "{\"revision\": \"sha256:...\", \"value\": 100, \"comment\": \"why\"}";
     private static final String DELETE_SHAPE = "{\"revision\": \"sha256:...\", \"comment\": \"why\"}";
     private static final String ROLLBACK_SHAPE = "{\"comment\": \"why\"}";
+    private static final String IMPORT_SHAPE = "{\"revision\": \"sha256:...\", \"text\": \"gateway: ...\", \"comment\": \"why\"}";
 
     private final ConfigChanges changes;
 
@@ -61,6 +62,16 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                 });
         api.post("/api/v1/config/reload", manage, "Read the configuration file again after a hand edit: validate,"
                 + " record as a revision, apply", written(), ctx -> answer(ctx, changes.reload(author(ctx, null))));
+        api.get("/api/v1/config/export", manage, "The configuration file as it is on disk, with its revision"
+                        + " (references to environment variables stay references)",
+                Reply.json(ConfigChanges.Export.class).failing(RequestFailure.NotFound.class), ctx -> changes.export());
+        api.post("/api/v1/config/import", manage, "Make a whole configuration file (as exported) the gateway's:"
+                + " validated, kept as a revision, applied; try it first with POST /api/v1/config/validate", written(),
+                ctx -> {
+                    JsonBody body = JsonBody.of(ctx, IMPORT_SHAPE);
+                    return answer(ctx, changes.importText(body.text("text"), body.text("revision"),
+                            body.optionalText("comment").orElse(""), author(ctx, body)));
+                });
         api.get("/api/v1/config/revisions", view, "The kept revisions of the configuration file, newest first",
                 Reply.jsonList(ConfigChanges.RevisionSummary.class), ctx -> changes.revisions());
         api.get("/api/v1/config/revisions/{id}", view, "One revision (number or sha256 token) and its diff against"

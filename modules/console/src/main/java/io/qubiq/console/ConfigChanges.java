@@ -111,6 +111,29 @@ public interface ConfigChanges {
     Outcome reload(Author author);
 
     /**
+     * The configuration file as it is on disk, to keep or to move to another gateway.
+     *
+     * @param revision its revision ({@code sha256:<hex>} of the bytes)
+     * @param file     the file's name, for a download
+     * @param text     the file's text, byte for byte but for secrets written into it in clear, which read
+     *                 {@code ***}; {@code ${VARIABLE}} references stay references
+     */
+    record Export(String revision, String file, String text) {
+    }
+
+    /** The file as it is on disk. */
+    Export export();
+
+    /**
+     * Makes {@code text} the configuration file, made on {@code baseRevision}: a secret reading {@code ***}
+     * (as exported) keeps the value the file holds at that key; then validated like any change (nothing
+     * written when it is not valid), kept as a revision of source {@code import}, applied.
+     * Importing the text the file already holds changes nothing. The dry run is {@code POST
+     * /api/v1/config/validate}.
+     */
+    Outcome importText(String text, String baseRevision, String comment, Author author);
+
+    /**
      * Writes an earlier revision's text as a new revision of source {@code rollback}.
      *
      * @throws RequestFailure.NotFound no kept revision has that number or token
