@@ -7,7 +7,7 @@
 // caller is told what was applied live and what waits for a restart. Only outbound connections of the
 // configuration are editable here: the historian's and the audit journal's channels are not.
 import { api } from "../api.js";
-import { h } from "../dom.js";
+import { h, clear } from "../dom.js";
 import { formDialog } from "../dialogs.js";
 
 const SECTION = "store_and_forward";
@@ -85,12 +85,18 @@ export async function editChannelSettings(connection) {
   const sectionKey = `outbound.${/^[A-Za-z0-9_-]+$/.test(connection) ? connection : JSON.stringify(connection)}.${SECTION}`;
   const prefix = sectionKey + ".";
   const inputs = new Map(); // key -> { input, problem, spec }
+  // GET /api/v1/config shows what runs: while the file holds a change waiting for a restart, these
+  // values are not the file's, and sending them back would undo that change
+  const pending = read.pendingRestart.includes("outbound:" + connection);
   let conflict = null;
 
   function build(fields) {
     fields.closest("form").noValidate = true; // the fields show their own problems, and Apply says why it waits
-    fields.append(h("p", { class: "hint" }, `Connection ${connection} (${entry.kind}). `
-        + "Changes apply to the running channel; segment_bytes waits for a restart of the gateway."));
+    clear(fields, h("p", { class: "hint" }, `Connection ${connection} (${entry.kind}). `
+        + "Changes apply to the running channel; segment_bytes waits for a restart of the gateway."),
+    pending ? h("p", { class: "alarm-banner", "data-test": "settings-pending" }, "This connection's section in the file "
+        + "holds a change that waits for a restart: the values below are the running ones, and applying them would "
+        + "undo that change. Restart the gateway, then edit.") : null);
     for (const key of keys) {
       const spec = scalar(section.properties[key]);
       const id = "cs-" + key;
@@ -176,6 +182,7 @@ export async function editChannelSettings(connection) {
   async function onSubmit(form, message) {
     conflict.replaceChildren();
     if (!validate()) throw new Error("Fix the marked fields; nothing was sent.");
+    if (pending) throw new Error("Waits for a restart first; nothing was sent.");
     try {
       return await api.put("/api/v1/config/" + encodeURIComponent(sectionKey), {
         revision: read.fileRevision, value: value(), comment: form.querySelector("#cs-comment").value || undefined,

@@ -42,11 +42,11 @@ export async function render(root, params, ctx) {
 
   const rows = new Map();
   // the configuration's side of each row; read at start and again after each change
-  const settings = { channels: new Map(), problem: null };
+  const settings = { channels: new Map(), pendingRestart: [], problem: null };
   const refillSettings = () => rows.forEach((row) => row.settings(settings));
   const readSettings = async () => {
     try {
-      settings.channels = (await readChannelSettings()).channels;
+      ({ channels: settings.channels, pendingRestart: settings.pendingRestart } = await readChannelSettings());
       settings.problem = null;
     } catch (e) {
       settings.problem = e.message;
@@ -212,7 +212,7 @@ function channelRow(connection, { canEdit, edit }) {
         c.lastErrorAt ? h("div", { class: "sub" }, f.time(c.lastErrorAt)) : null);
   }
   /** The Settings cell from the configuration: built only when it is read, not on every status. */
-  function settings({ channels, problem }) {
+  function settings({ channels, pendingRestart, problem }) {
     const entry = channels.get(connection);
     if (!entry) {
       clear(settingsCell, problem ? h("span", { class: "error-text" }, problem)
@@ -226,6 +226,8 @@ function channelRow(connection, { canEdit, edit }) {
         h("div", { class: "sub", "data-test": "sf-limits", "data-max-bytes": s.max_bytes,
           "data-batch-max-items": s.batch_max_items },
             `max ${f.bytes(s.max_bytes)}, batch ${s.batch_max_items ?? "default"} items`),
+        pendingRestart.includes("outbound:" + connection) ? h("div", { class: "pill warn", "data-test": "sf-pending-restart" },
+            "changed in the file; waits for a restart") : null,
         canEdit ? h("button", { type: "button", id: "sf-edit-" + connection, "data-test": "sf-edit",
           "aria-label": `Edit the store and forward settings of ${connection}`, onclick: () => edit(connection) }, "Edit")
           : null);

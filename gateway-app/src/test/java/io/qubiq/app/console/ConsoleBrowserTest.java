@@ -87,7 +87,8 @@ class ConsoleBrowserTest {
      * need a gateway started from a file, so this test starts its own (PostgreSQL the same as the class's)
      * and its own browser: an engineer sees db's overflow policy and durability, opens Edit, changes
      * batch_max_items and max_bytes, applies, is told they applied live and sees the new values; low water
-     * above high water is marked at its field, Apply sends nothing, and the file stays as it was.
+     * above high water is marked at its field, Apply sends nothing, and the file stays as it was. The audit
+     * channel and a viewer have no Edit.
      */
     @Test
     void anEngineerEditsAChannelsSettingsThatApplyLiveAndAnInvalidOneChangesNothing() throws Exception {
@@ -114,14 +115,18 @@ class ConsoleBrowserTest {
             own.lifecycle().startAll();
             String base = "http://127.0.0.1:" + own.console().port();
             ConsoleClient admin = io.qubiq.app.TestOperators.admin(own);
-            assertThat(admin.post("/api/v1/users", """
-                    {"name": "%s", "password": "%s", "roles": ["engineer"]}""".formatted(ENGINEER, PASSWORD))
-                    .statusCode()).isIn(200, 201);
+            for (String[] user : new String[][] {{ENGINEER, "engineer"}, {VIEWER, "viewer"}}) {
+                assertThat(admin.post("/api/v1/users", """
+                        {"name": "%s", "password": "%s", "roles": ["%s"]}""".formatted(user[0], PASSWORD, user[1]))
+                        .statusCode()).isIn(200, 201);
+            }
             page = ConsoleBrowser.start(base, home.resolve("chromium-profile"));
             page.signIn(ENGINEER, PASSWORD);
             page.open("#/store-forward");
             page.waitForText("#sf-row-db [data-test=sf-policy]", "default for sql");
             page.waitForText("#sf-row-db [data-test=sf-durability]", "periodic");
+            page.waitForText("#sf-row-audit [data-test=sf-settings]", "not an outbound connection");
+            assertThat(page.count("#sf-row-audit [data-test=sf-edit]")).as("the audit channel is not edited here").isZero();
 
             page.click("#sf-edit-db");
             page.waitFor("#channel-settings");
@@ -157,6 +162,12 @@ class ConsoleBrowserTest {
             page.driver().findElement(By.cssSelector("#channel-settings")).sendKeys(Keys.ESCAPE);
             page.waitForAbsent("#channel-settings");
             assertThat(java.nio.file.Files.readString(file)).as("the file is unchanged").isEqualTo(fileAfterChange);
+
+            page.signOut();
+            page.signIn(VIEWER, PASSWORD);
+            page.open("#/store-forward");
+            page.waitForText("#sf-row-db [data-test=sf-policy]", "default for sql");
+            assertThat(page.count("[data-test=sf-edit]")).as("a viewer has no Edit").isZero();
             page.assertNoConsoleErrors();
         } finally {
             try {
