@@ -107,9 +107,9 @@ export async function editChannelSettings(connection) {
         input = h("input", { type: "checkbox", id, name: key, "data-key": key });
         input.checked = current === undefined ? Boolean(spec.default) : Boolean(current);
       } else if (spec.enum) {
-        const optional = current === undefined || key === "overflow_policy";
+        // overflow_policy may be left out: the kind's default, offered as the empty choice
         input = h("select", { id, name: key, "data-key": key },
-            optional && key === "overflow_policy" ? h("option", { value: "" }, policyText({ kind: entry.kind, settings: {} })) : null,
+            key === "overflow_policy" ? h("option", { value: "" }, policyText({ kind: entry.kind, settings: {} })) : null,
             spec.enum.map((v) => h("option", { value: v }, v)));
         input.value = current === undefined ? (key === "overflow_policy" ? "" : spec.default || "") : current;
       } else {
