@@ -2,12 +2,16 @@
 // event. A channel above its high-water mark is marked by colour, an icon and the words
 // "pressure alarm", so it does not rely on colour alone; one whose full buffer refuses new items
 // says "refusing" the same way, and its refused count stands next to the dropped one (both are
-// lost items). Below the table, the gateway's active alarms, updated by the "alarm" event.
+// lost items). A Settings cell shows each outbound connection's overflow policy and durability from
+// the configuration and, with Edit connections, an Edit button for its store-and-forward settings
+// (channel-settings.js); the historian's and the audit journal's channels have none. Below the
+// table, the gateway's active alarms, updated by the "alarm" event.
 import { api, pathParam } from "../api.js";
-import { h, clear, loading, empty, failure, table } from "../dom.js";
+import { h, clear, loading, empty, failure, table, say, statusLine } from "../dom.js";
 import { subscribe } from "../events.js";
 import * as f from "../format.js";
 import { alarmsPanel } from "./alarms.js";
+import { readChannelSettings, editChannelSettings, policyText, outcomeText } from "./channel-settings.js";
 
 /** How far back the fill's trend looks: short, so an outage shows within seconds (the rates lag). */
 const TREND_WINDOW_MS = 10_000;
@@ -21,7 +25,10 @@ const STATE_TEXT = {
 };
 const TROUBLE = new Set(["BACKING_OFF", "GATED", "FULL", "STALLED", "FAILED", "STOPPED"]);
 
-export async function render(root) {
+export async function render(root, params, ctx) {
+  const canEdit = ctx.can("edit_connections");
+  const outcome = statusLine("sf-settings-outcome");
+  outcome.setAttribute("data-test", "sf-settings-outcome");
   const banner = h("div", { id: "sf-alarms", role: "status", "aria-live": "polite" });
   const holder = h("div", { id: "sf-table" }, loading());
   const orphans = h("div", { id: "sf-orphans" });
@@ -30,11 +37,37 @@ export async function render(root) {
       h("h2", {}, h("span", { class: "crumb" }, "Settings → "), "Store & Forward"),
       h("p", { class: "hint" }, "Each outbound connection buffers what it cannot deliver yet. "
           + "Figures update every second."),
-      banner, holder, orphans, alarms.element);
+      banner, outcome, holder, orphans, alarms.element);
   showOrphans(orphans); // found at start; they change only when the gateway restarts
 
   const rows = new Map();
-  const update = (channels) => show(holder, banner, channels, rows);
+  // the configuration's side of each row; read at start and again after each change
+  const settings = { channels: new Map(), pendingRestart: [], problem: null };
+  const refillSettings = () => rows.forEach((row) => row.settings(settings));
+  const readSettings = async () => {
+    try {
+      ({ channels: settings.channels, pendingRestart: settings.pendingRestart } = await readChannelSettings());
+      settings.problem = null;
+    } catch (e) {
+      settings.problem = e.message;
+    }
+    refillSettings();
+  };
+  const edit = async (connection) => {
+    try {
+      const answer = await editChannelSettings(connection);
+      if (!answer) return;
+      say(outcome, outcomeText(answer), (answer.needRestart || []).length ? "info" : "ok");
+      await readSettings();
+    } catch (e) {
+      say(outcome, e.message, "error");
+    }
+  };
+  const update = (channels) => {
+    const fresh = show(holder, banner, channels, rows, { canEdit, edit });
+    if (fresh) refillSettings();
+  };
+  await readSettings();
   const load = async () => {
     try {
       update(await api.get("/api/v1/store-forward"));
@@ -85,7 +118,8 @@ async function showOrphans(holder) {
       element);
 }
 
-function show(holder, banner, channels, rows) {
+/** Fills the table; true when its rows were built anew. */
+function show(holder, banner, channels, rows, editing) {
   const alarms = channels.filter((c) => c.pressureAlarm);
   const refusing = channels.filter((c) => c.refusing);
   clear(banner,
@@ -98,35 +132,38 @@ function show(holder, banner, channels, rows) {
   if (channels.length === 0) {
     rows.clear();
     clear(holder, empty("No outbound connections are configured, so there are no store-and-forward channels."));
-    return;
+    return false;
   }
   const names = channels.map((c) => c.connection);
+  const fresh = names.join("\n") !== [...rows.keys()].join("\n");
   if (names.join("\n") !== [...rows.keys()].join("\n")) {
     // the set of channels changed: new table; otherwise rows are updated in place so that links
     // and focus stay put while the figures change every second
     rows.clear();
     const { element, body } = table(["Connection", "State", "Fill", "Buffered", "Oldest item", "In / out",
-      "Time to full / drain", "Lost at the limit", "Quarantined", "Last error"], { class: "sf", "data-test": "sf-table" });
+      "Time to full / drain", "Lost at the limit", "Quarantined", "Last error", "Settings"], { class: "sf", "data-test": "sf-table" });
     for (const channel of channels) {
-      const row = channelRow(channel.connection);
+      const row = channelRow(channel.connection, editing);
       rows.set(channel.connection, row);
       body.append(row.element);
     }
     clear(holder, element);
   }
   for (const channel of channels) rows.get(channel.connection).update(channel);
+  return fresh;
 }
 
 /** One channel's row: built once, its cells refilled on each update. */
-function channelRow(connection) {
-  const cells = Array.from({ length: 9 }, () => h("td"));
+function channelRow(connection, { canEdit, edit }) {
+  const cells = Array.from({ length: 10 }, () => h("td"));
   const name = h("th", { scope: "row" });
   const link = h("a", { href: `#/store-forward/${pathParam(connection)}/quarantine`, id: "sf-quarantine-" + connection,
     "data-test": "sf-quarantine-link" });
   const quarantineBytes = h("div", { class: "sub" });
   cells[7].append(link, quarantineBytes);
   const element = h("tr", { id: "sf-row-" + connection, "data-test": "sf-row", "data-connection": connection }, name, cells);
-  const [state, fillCell, buffered, oldest, rates, outlookCell, dropped, , lastError] = cells;
+  const [state, fillCell, buffered, oldest, rates, outlookCell, dropped, , lastError, settingsCell] = cells;
+  settingsCell.setAttribute("data-test", "sf-settings");
   state.setAttribute("data-test", "sf-state");
   buffered.setAttribute("data-test", "sf-buffered");
   const droppedCount = h("div", { "data-test": "sf-dropped" });
@@ -174,7 +211,28 @@ function channelRow(connection) {
     clear(lastError, h("div", { class: "clamp", title: c.lastError || null }, c.lastError || "–"),
         c.lastErrorAt ? h("div", { class: "sub" }, f.time(c.lastErrorAt)) : null);
   }
-  return { element, update };
+  /** The Settings cell from the configuration: built only when it is read, not on every status. */
+  function settings({ channels, pendingRestart, problem }) {
+    const entry = channels.get(connection);
+    if (!entry) {
+      clear(settingsCell, problem ? h("span", { class: "error-text" }, problem)
+          : h("span", { class: "sub" }, "not an outbound connection: set in its own section"));
+      return;
+    }
+    const s = entry.settings;
+    clear(settingsCell,
+        h("div", { "data-test": "sf-policy" }, "At the limit: ", policyText(entry)),
+        h("div", { class: "sub", "data-test": "sf-durability" }, "durability ", s.durability ?? "default"),
+        h("div", { class: "sub", "data-test": "sf-limits", "data-max-bytes": s.max_bytes,
+          "data-batch-max-items": s.batch_max_items },
+            `max ${f.bytes(s.max_bytes)}, batch ${s.batch_max_items ?? "default"} items`),
+        pendingRestart.includes("outbound:" + connection) ? h("div", { class: "pill warn", "data-test": "sf-pending-restart" },
+            "changed in the file; waits for a restart") : null,
+        canEdit ? h("button", { type: "button", id: "sf-edit-" + connection, "data-test": "sf-edit",
+          "aria-label": `Edit the store and forward settings of ${connection}`, onclick: () => edit(connection) }, "Edit")
+          : null);
+  }
+  return { element, update, settings };
 }
 
 /**

@@ -8,6 +8,7 @@ import static io.qubiq.app.console.ConsoleTestGateway.VIEWER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.qubiq.testkit.http.ConsoleClient;
 import io.qubiq.testkit.opcua.TestVariable;
 import java.nio.file.Path;
@@ -79,6 +80,108 @@ class ConsoleBrowserTest {
         browser.waitFor("[data-test=sf-orphan][data-connection=db-renamed]");
         browser.waitForText("[data-test=sf-orphan][data-connection=db-renamed]", "3 items");
         browser.waitFor("[data-test=sf-orphans-banner]");
+    }
+
+    /**
+     * Issue 22: the settings of a channel are edited on the Store &amp; Forward page. Configuration writes
+     * need a gateway started from a file, so this test starts its own (PostgreSQL the same as the class's)
+     * and its own browser: an engineer sees db's overflow policy and durability, opens Edit, changes
+     * batch_max_items and max_bytes, applies, is told they applied live and sees the new values; low water
+     * above high water is marked at its field, Apply sends nothing, and the file stays as it was. The audit
+     * channel and a viewer have no Edit.
+     */
+    @Test
+    void anEngineerEditsAChannelsSettingsThatApplyLiveAndAnInvalidOneChangesNothing() throws Exception {
+        Path home = dir.resolve("settings-gateway");
+        Path file = java.nio.file.Files.createDirectories(home).resolve("gateway.yaml");
+        java.nio.file.Files.writeString(file, io.qubiq.app.TestOperators.AUTH_YAML + """
+                gateway: {name: settings}
+                http:
+                  port: 0
+                logging:
+                  file_enabled: false
+                outbound:
+                  db:
+                    sql: {jdbc_url: "%s", username: postgres, connection_timeout_ms: 1000}
+                    store_and_forward:
+                      max_bytes: 1048576
+                      segment_bytes: 262144
+                """.formatted(gateway.postgres.jdbcUrl()));
+        io.qubiq.app.runtime.DataDirectory data = io.qubiq.app.runtime.DataDirectory.open(home.resolve("data"));
+        io.qubiq.app.Gateway own = new io.qubiq.app.Gateway(io.qubiq.app.config.ConfigSource.loadFile(file, java.util.Map.of()),
+                data, java.time.Clock.systemUTC());
+        ConsoleBrowser page = null;
+        try {
+            own.lifecycle().startAll();
+            String base = "http://127.0.0.1:" + own.console().port();
+            ConsoleClient admin = io.qubiq.app.TestOperators.admin(own);
+            for (String[] user : new String[][] {{ENGINEER, "engineer"}, {VIEWER, "viewer"}}) {
+                assertThat(admin.post("/api/v1/users", """
+                        {"name": "%s", "password": "%s", "roles": ["%s"]}""".formatted(user[0], PASSWORD, user[1]))
+                        .statusCode()).isIn(200, 201);
+            }
+            page = ConsoleBrowser.start(base, home.resolve("chromium-profile"));
+            page.signIn(ENGINEER, PASSWORD);
+            page.open("#/store-forward");
+            page.waitForText("#sf-row-db [data-test=sf-policy]", "default for sql");
+            page.waitForText("#sf-row-db [data-test=sf-durability]", "periodic");
+            page.waitForText("#sf-row-audit [data-test=sf-settings]", "not an outbound connection");
+            assertThat(page.count("#sf-row-audit [data-test=sf-edit]")).as("the audit channel is not edited here").isZero();
+
+            page.click("#sf-edit-db");
+            page.waitFor("#channel-settings");
+            assertThat(page.waitFor("#cs-max_bytes").getDomAttribute("min")).as("the schema's minimum").isNotBlank();
+            page.waitForText("#channel-settings [data-key=max_bytes] label", "(bytes)");
+            page.type("#cs-batch_max_items", "123");
+            page.type("#cs-max_bytes", "2097152");
+            page.type("#cs-comment", "more room for outages");
+            page.screenshot("store-forward-settings");
+            page.click("#channel-settings [data-test=dialog-submit]");
+            page.waitForAbsent("#channel-settings");
+            String outcome = page.waitForText("[data-test=sf-settings-outcome]", "Applied live");
+            assertThat(outcome).as("only what was changed is written").contains("2 keys changed")
+                    .contains("batch_max_items 500 → 123");
+            page.waitForAttribute("#sf-row-db [data-test=sf-limits]", "data-batch-max-items", "123"::equals,
+                    "batch_max_items 123 in the row");
+            page.waitForAttribute("#sf-row-db [data-test=sf-limits]", "data-max-bytes", "2097152"::equals,
+                    "max_bytes 2097152 in the row");
+            JsonNode written = ConsoleTestGateway.json(admin.get("/api/v1/config"), "the configuration")
+                    .path("config").path("outbound").path("db").path("store_and_forward");
+            assertThat(written.path("batch_max_items").asInt()).isEqualTo(123);
+            assertThat(written.path("max_bytes").asLong()).isEqualTo(2097152);
+            String fileAfterChange = java.nio.file.Files.readString(file);
+
+            page.click("#sf-edit-db");
+            page.waitFor("#channel-settings");
+            page.type("#cs-low_water_percent", "90");
+            page.waitForText("#channel-settings [data-test=field-problem][data-key=low_water_percent]",
+                    "outbound.db.store_and_forward.low_water_percent");
+            page.click("#channel-settings [data-test=dialog-submit]");
+            page.waitForText("#channel-settings [data-test=dialog-message]", "nothing was sent");
+            assertThat(page.count("#channel-settings")).as("the dialog stays open").isEqualTo(1);
+            page.driver().findElement(By.cssSelector("#channel-settings")).sendKeys(Keys.ESCAPE);
+            page.waitForAbsent("#channel-settings");
+            assertThat(java.nio.file.Files.readString(file)).as("the file is unchanged").isEqualTo(fileAfterChange);
+
+            page.signOut();
+            page.signIn(VIEWER, PASSWORD);
+            page.open("#/store-forward");
+            page.waitForText("#sf-row-db [data-test=sf-policy]", "default for sql");
+            assertThat(page.count("[data-test=sf-edit]")).as("a viewer has no Edit").isZero();
+            page.assertNoConsoleErrors();
+        } finally {
+            try {
+                if (page != null) {
+                    page.close();
+                }
+            } finally {
+                try {
+                    own.lifecycle().stopAll(Duration.ofSeconds(30));
+                } finally {
+                    data.close();
+                }
+            }
+        }
     }
 
     @AfterAll
