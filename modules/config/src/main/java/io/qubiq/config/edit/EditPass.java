@@ -191,11 +191,13 @@ final class EditPass {
             throw new YamlEditException(path, new KeyPath(path.segments().subList(0, depth + 1))
                     + " does not exist, so it has no list items to set");
         }
+        if (!mapping.getValue().isEmpty() && mapping.getFlowStyle() == DumperOptions.FlowStyle.FLOW) {
+            // {a: 1} gets ", key: value" after its last entry, in flow style too
+            List<NodeTuple> tuples = mapping.getValue();
+            int after = contentEnd(tuples.get(tuples.size() - 1).getValueNode());
+            return splice(after, after, ", " + YamlRendering.key(key) + ": " + YamlRendering.flow(value));
+        }
         if (mapping.getValue().isEmpty() || mapping.getFlowStyle() == DumperOptions.FlowStyle.FLOW) {
-            if (!mapping.getValue().isEmpty()) {
-                throw new YamlEditException(path, prefix(depth) + " is written in flow style ({...}); rewrite it"
-                        + " as indented lines to add keys to it");
-            }
             Map<String, Object> section = new LinkedHashMap<>();
             section.put(key, value);
             if (parentTupleKey == null && depth > 0) {
@@ -232,12 +234,18 @@ final class EditPass {
     }
 
     private String removeKey(MappingNode mapping, NodeTuple tuple, int depth) throws YamlEditException {
-        if (mapping.getFlowStyle() == DumperOptions.FlowStyle.FLOW) {
-            throw new YamlEditException(path, prefix(depth) + " is written in flow style ({...}); rewrite it as"
-                    + " indented lines to remove keys from it");
-        }
         List<NodeTuple> tuples = mapping.getValue();
         int position = tuples.indexOf(tuple);
+        if (mapping.getFlowStyle() == DumperOptions.FlowStyle.FLOW && tuples.size() > 1) {
+            int keyStart = index(tuple.getKeyNode().getStartMark());
+            if (position + 1 < tuples.size()) {
+                // "a: 1, b: 2" without a: up to the next key
+                return splice(keyStart, index(tuples.get(position + 1).getKeyNode().getStartMark()), "");
+            }
+            // the last entry: from the end of the one before it, its comma included
+            int previousEnd = contentEnd(tuples.get(position - 1).getValueNode());
+            return splice(previousEnd, contentEnd(tuple.getValueNode()), "");
+        }
         int keyStart = index(tuple.getKeyNode().getStartMark());
         int lineStart = lineStart(keyStart);
         boolean ownsLine = text.substring(lineStart, keyStart).isBlank();

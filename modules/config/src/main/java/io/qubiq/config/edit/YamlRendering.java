@@ -55,6 +55,37 @@ final class YamlRendering {
                 + " into the configuration file");
     }
 
+    /**
+     * A value in flow style, for inside {@code {...}} or {@code [...]}: sections and lists nested as
+     * {@code {k: v}} and {@code [a, b]}; strings quoted where a comma or bracket would end them.
+     */
+    static String flow(Object value) {
+        if (value instanceof Map<?, ?> map && !map.isEmpty()) {
+            StringBuilder out = new StringBuilder("{");
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                if (out.length() > 1) {
+                    out.append(", ");
+                }
+                out.append(key(String.valueOf(entry.getKey()))).append(": ").append(flow(entry.getValue()));
+            }
+            return out.append('}').toString();
+        }
+        if (value instanceof List<?> list && !list.isEmpty()) {
+            StringBuilder out = new StringBuilder("[");
+            for (Object item : list) {
+                if (out.length() > 1) {
+                    out.append(", ");
+                }
+                out.append(flow(item));
+            }
+            return out.append(']').toString();
+        }
+        if (value instanceof String text && text.chars().anyMatch(c -> ",[]{}".indexOf(c) >= 0)) {
+            return quoted(text.replace("${", "$${"));
+        }
+        return inline(value);
+    }
+
     /** A key as written before its colon. */
     static String key(String key) {
         return string(key);

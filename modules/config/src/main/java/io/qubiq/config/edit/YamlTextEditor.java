@@ -34,9 +34,10 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * <p><b>What it refuses</b> ({@link YamlEditException}, the text unchanged): a path through a scalar
  * or a list where a section is needed, or an index past a list's end; a value written as
  * {@code ${VARIABLE}} (it comes from the environment: change the variable), or a section holding such
- * values replaced whole (removing it, or its last entry, is allowed: the values go away with it); a node reached through an alias ({@code *name}: edit the anchor); adding to or
- * removing from a non-empty flow-style collection ({@code {a: 1}}, {@code [1, 2]}); a file that is
- * not valid YAML or whose root is not a section.
+ * values replaced whole (removing it, or its last entry, is allowed: the values go away with it); a
+ * node reached through an alias ({@code *name}: edit the anchor); adding to or removing from a non-empty
+ * flow-style list ({@code [1, 2]}; a flow-style section {@code {a: 1}} grows and shrinks in flow style);
+ * a file that is not valid YAML or whose root is not a section.
  *
  * <p>Stateless; safe to share.
  */

@@ -112,12 +112,18 @@ class YamlTextEditorTest {
     }
 
     @Test
-    void addingToOrRemovingFromAFlowSectionWithContentIsRefusedAndSaysWhatToDo() {
-        assertThatThrownBy(() -> edit(FILE, YamlEdit.put("outbound.mes.mqtt.tls", true)))
-                .isInstanceOf(YamlEditException.class).hasMessageContaining("outbound.mes.mqtt")
-                .hasMessageContaining("flow style");
-        assertThatThrownBy(() -> edit(FILE, YamlEdit.remove("outbound.mes.mqtt.port")))
-                .isInstanceOf(YamlEditException.class).hasMessageContaining("flow style");
+    void aFlowSectionGrowsAndShrinksInFlowStyle() throws Exception {
+        assertThat(edit(FILE, YamlEdit.put("outbound.mes.mqtt.tls", true)))
+                .isEqualTo(FILE.replace("{host: mes.local, port: 1883}", "{host: mes.local, port: 1883, tls: true}"));
+        Map<String, Object> will = new LinkedHashMap<>();
+        will.put("topic", "a/b,c");
+        will.put("qos", 1);
+        assertThat(edit(FILE, YamlEdit.put("outbound.mes.mqtt.will", will))).isEqualTo(FILE.replace(
+                "{host: mes.local, port: 1883}", "{host: mes.local, port: 1883, will: {topic: \"a/b,c\", qos: 1}}"));
+        assertThat(edit(FILE, YamlEdit.remove("outbound.mes.mqtt.port")))
+                .isEqualTo(FILE.replace("{host: mes.local, port: 1883}", "{host: mes.local}"));
+        assertThat(edit(FILE, YamlEdit.remove("outbound.mes.mqtt.host")))
+                .isEqualTo(FILE.replace("{host: mes.local, port: 1883}", "{port: 1883}"));
     }
 
     @Test
