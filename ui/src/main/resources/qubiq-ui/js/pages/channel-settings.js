@@ -12,9 +12,6 @@ import { formDialog } from "../dialogs.js";
 
 const SECTION = "store_and_forward";
 
-/** What each kind does at the limit when overflow_policy is left out (docs/store-and-forward.md). */
-const DEFAULT_POLICY = { questdb: "drop_oldest", mqtt: "drop_oldest", sql: "refuse", mongodb: "refuse" };
-
 /** The keys in the order the dialog shows them; the rest of the schema's keys follow. */
 const ORDER = ["max_bytes", "segment_bytes", "high_water_percent", "low_water_percent", "overflow_policy",
   "durability", "fsync_interval_ms", "batch_max_items", "batch_max_bytes", "linger_ms", "backoff_initial_ms",
@@ -34,12 +31,14 @@ export async function readChannelSettings() {
   return { fileRevision: answer.fileRevision, pendingRestart: answer.pendingRestart || [], channels };
 }
 
-/** "drop_oldest" or "default for sql (refuse)". */
-export function policyText(entry) {
+/**
+ * "drop_oldest" or "default for sql (refuse)": the file's value, or the kind's default with the policy
+ * the channel reports in force ({@code inForce}, from its status; the page never guesses it per kind).
+ */
+export function policyText(entry, inForce) {
   const explicit = entry.settings.overflow_policy;
   if (explicit) return explicit;
-  const fallback = DEFAULT_POLICY[entry.kind];
-  return `default for ${entry.kind}` + (fallback ? ` (${fallback})` : "");
+  return `default for ${entry.kind}` + (inForce ? ` (${inForce})` : "");
 }
 
 /** The store_and_forward record of the schema: the first property of that name found. */
@@ -73,12 +72,14 @@ function scalar(spec) {
 
 /**
  * Opens the Edit dialog for one connection; resolves with the PUT's answer once applied, or null
- * when cancelled. Reads the configuration and the schema first (the revision to write on).
+ * when cancelled. Reads the configuration and the schema first (the revision to write on); {@code inForce}
+ * is the overflow policy the channel reports, shown beside the "kind's default" choice.
  */
-export async function editChannelSettings(connection) {
+export async function editChannelSettings(connection, inForce) {
   const [read, schema] = await Promise.all([readChannelSettings(), api.get("/api/v1/config/schema")]);
-  const entry = read.channels.get(connection);
-  if (!entry) throw new Error(`The configuration has no outbound connection '${connection}'.`);
+  const found = read.channels.get(connection);
+  if (!found) throw new Error(`The configuration has no outbound connection '${connection}'.`);
+  const entry = { ...found, inForce };
   const section = sectionSchema(schema);
   const keys = [...ORDER.filter((k) => section.properties[k]),
     ...Object.keys(section.properties).filter((k) => !ORDER.includes(k))];
@@ -109,7 +110,7 @@ export async function editChannelSettings(connection) {
       } else if (spec.enum) {
         // overflow_policy may be left out: the kind's default, offered as the empty choice
         input = h("select", { id, name: key, "data-key": key },
-            key === "overflow_policy" ? h("option", { value: "" }, policyText({ kind: entry.kind, settings: {} })) : null,
+            key === "overflow_policy" ? h("option", { value: "" }, policyText({ kind: entry.kind, settings: {} }, entry.inForce)) : null,
             spec.enum.map((v) => h("option", { value: v }, v)));
         input.value = current === undefined ? (key === "overflow_policy" ? "" : spec.default || "") : current;
       } else {

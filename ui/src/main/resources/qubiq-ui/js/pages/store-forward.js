@@ -55,7 +55,7 @@ export async function render(root, params, ctx) {
   };
   const edit = async (connection) => {
     try {
-      const answer = await editChannelSettings(connection);
+      const answer = await editChannelSettings(connection, rows.get(connection)?.inForce());
       if (!answer) return;
       say(outcome, outcomeText(answer), (answer.needRestart || []).length ? "info" : "ok");
       await readSettings();
@@ -171,7 +171,17 @@ function channelRow(connection, { canEdit, edit }) {
   dropped.append(droppedCount, refusedCount);
   const fills = []; // [time in ms, buffered bytes] of the last TREND_WINDOW_MS
 
+  let latest = null; // the last status: the overflow policy in force comes from the channel itself
+  let shown = null; // the configuration entry the Settings cell was built from
+  const policy = h("div", { "data-test": "sf-policy" });
+  const showPolicy = () => {
+    if (shown) clear(policy, "At the limit: ", policyText(shown, latest && latest.overflowPolicy));
+  };
+
   function update(c) {
+    const policyBefore = latest && latest.overflowPolicy;
+    latest = c;
+    if (c.overflowPolicy !== policyBefore) showPolicy();
     const highWater = Number.isFinite(c.highWaterPercent) ? c.highWaterPercent : DEFAULT_HIGH_WATER_PERCENT;
     const fill = Math.max(0, Math.min(100, Number(c.fillPercent) || 0));
     element.className = c.pressureAlarm ? "alarm" : "";
@@ -220,8 +230,10 @@ function channelRow(connection, { canEdit, edit }) {
       return;
     }
     const s = entry.settings;
+    shown = entry;
+    showPolicy();
     clear(settingsCell,
-        h("div", { "data-test": "sf-policy" }, "At the limit: ", policyText(entry)),
+        policy,
         h("div", { class: "sub", "data-test": "sf-durability" }, "durability ", s.durability ?? "default"),
         h("div", { class: "sub", "data-test": "sf-limits", "data-max-bytes": s.max_bytes,
           "data-batch-max-items": s.batch_max_items },
@@ -232,7 +244,7 @@ function channelRow(connection, { canEdit, edit }) {
           "aria-label": `Edit the store and forward settings of ${connection}`, onclick: () => edit(connection) }, "Edit")
           : null);
   }
-  return { element, update, settings };
+  return { element, update, settings, inForce: () => latest && latest.overflowPolicy };
 }
 
 /**

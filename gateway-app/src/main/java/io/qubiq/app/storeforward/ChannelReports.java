@@ -17,7 +17,8 @@ final class ChannelReports {
                 s.bufferedItems(), s.maxBytes(), s.fillPercent(), s.highWaterPercent(), s.lowWaterPercent(),
                 s.oldestItemAge(), s.inBytesPerSecond(), s.outBytesPerSecond(), s.itemsIn(), s.itemsDelivered(),
                 s.itemsDropped(), s.itemsRefused(), s.itemsQuarantined(), s.deliveryAttempts(), s.quarantineItems(),
-                s.quarantineBytes(), s.pressureAlarm(), s.refusing(), s.lastError(), s.lastErrorAt());
+                s.quarantineBytes(), s.pressureAlarm(), s.refusing(), s.lastError(), s.lastErrorAt(),
+                s.overflowPolicy());
     }
 
     static StoreForwardAccess.QuarantineItem item(QuarantineEntry e) {

@@ -72,7 +72,8 @@ public interface StoreForwardAccess {
                    Optional<Duration> oldestItemAge, double inBytesPerSecond, double outBytesPerSecond, long itemsIn,
                    long itemsDelivered, long itemsDropped, long itemsRefused, long itemsQuarantined,
                    long deliveryAttempts, int quarantineItems, long quarantineBytes, boolean pressureAlarm,
-                   boolean refusing, Optional<String> lastError, Optional<Instant> lastErrorAt) {
+                   boolean refusing, Optional<String> lastError, Optional<Instant> lastErrorAt,
+                   String overflowPolicy) {
     }
 
     /**

@@ -28,7 +28,7 @@ final class FakeGateway implements DeviceAccess, TagView, StoreForwardAccess, Pi
     final List<TagValue> tags = new CopyOnWriteArrayList<>();
     volatile List<StoreForwardAccess.Channel> channels = List.of(new StoreForwardAccess.Channel("db", "RUNNING",
             io.qubiq.core.health.ConnectionState.UP, 0, 0, 1 << 20, 0, 80, 60, Optional.empty(), 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, false, false, Optional.empty(), Optional.empty()));
+            0, 0, 0, false, false, Optional.empty(), Optional.empty(), "refuse"));
 
     @Override
     public List<Device> devices() {

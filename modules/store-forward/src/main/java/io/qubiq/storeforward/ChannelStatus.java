@@ -41,7 +41,22 @@ public record ChannelStatus(
         boolean pressureAlarm,
         boolean refusing,
         Optional<String> lastError,
-        Optional<Instant> lastErrorAt) {
+        Optional<Instant> lastErrorAt,
+        String overflowPolicy) {
+
+    /** Without the overflow policy in force ({@code ""}): for callers that have none, such as tests. */
+    public ChannelStatus(String connection, ChannelState state, ConnectionState destination, long bufferedBytes,
+                         long bufferedItems, long maxBytes, double fillPercent, int highWaterPercent,
+                         int lowWaterPercent, Optional<Duration> oldestItemAge, double inBytesPerSecond,
+                         double outBytesPerSecond, long itemsIn, long itemsDelivered, long itemsDropped,
+                         long itemsRefused, long itemsQuarantined, long deliveryAttempts, int quarantineItems,
+                         long quarantineBytes, boolean pressureAlarm, boolean refusing, Optional<String> lastError,
+                         Optional<Instant> lastErrorAt) {
+        this(connection, state, destination, bufferedBytes, bufferedItems, maxBytes, fillPercent, highWaterPercent,
+                lowWaterPercent, oldestItemAge, inBytesPerSecond, outBytesPerSecond, itemsIn, itemsDelivered,
+                itemsDropped, itemsRefused, itemsQuarantined, deliveryAttempts, quarantineItems, quarantineBytes,
+                pressureAlarm, refusing, lastError, lastErrorAt, "");
+    }
 
     /** Without the refusal figures (no refusals, not refusing): for callers that have none, such as tests. */
     public ChannelStatus(String connection, ChannelState state, ConnectionState destination, long bufferedBytes,
@@ -53,6 +68,6 @@ public record ChannelStatus(
         this(connection, state, destination, bufferedBytes, bufferedItems, maxBytes, fillPercent, highWaterPercent,
                 lowWaterPercent, oldestItemAge, inBytesPerSecond, outBytesPerSecond, itemsIn, itemsDelivered,
                 itemsDropped, 0, itemsQuarantined, deliveryAttempts, quarantineItems, quarantineBytes, pressureAlarm,
-                false, lastError, lastErrorAt);
+                false, lastError, lastErrorAt, "");
     }
 }

@@ -149,6 +149,9 @@ final class Forwarder<T> implements Runnable {
     private void step() throws InterruptedException {
         if (liveness.state() == ConnectionState.DOWN) {
             channel.state(ChannelState.GATED);
+            if (channel.handOffWaiting()) {
+                channel.bufferHandOff(); // not in memory while the destination may stay down for hours
+            }
             channel.wakeups().await(EnumSet.of(Wakeups.Reason.LIVENESS), IDLE_RECHECK_MS);
             return;
         }

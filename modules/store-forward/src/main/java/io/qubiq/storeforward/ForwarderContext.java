@@ -33,6 +33,12 @@ interface ForwarderContext {
     /** True when handed-off batches wait for the forwarder. */
     boolean handOffWaiting();
 
+    /**
+     * Moves what the hand-off holds into the buffer (in order, the latch closed), so it is durable and
+     * its sources' custody released while the destination is down; nothing when it holds nothing.
+     */
+    void bufferHandOff();
+
     /** Opens the ordering latch if the buffer is still empty; true if it is open. */
     boolean openLatchIfDrained();
 }

@@ -717,7 +717,8 @@ public final class StoreForwardChannel<T> implements Component {
                 counters.itemsRefused.get(),
                 counters.itemsQuarantined.get(), counters.deliveryAttempts.get(), store == null ? 0 : store.size(),
                 store == null ? 0 : store.usedBytes(), pressure.pressureActive(), pressure.refusing(),
-                lastError.map(ChannelCounters.LastError::message), lastError.map(ChannelCounters.LastError::at));
+                lastError.map(ChannelCounters.LastError::message), lastError.map(ChannelCounters.LastError::at),
+                bufferOptions.overflowPolicy().name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /** The channel as its forwarder sees it: what the forwarder needs, and no more. */
@@ -766,6 +767,20 @@ public final class StoreForwardChannel<T> implements Component {
         public boolean handOffWaiting() {
             HandOff<T> current = handOff;
             return current != null && current.hasQueued();
+        }
+
+        @Override
+        public void bufferHandOff() {
+            HandOff<T> current = handOff;
+            latch.exclusive().lock();
+            try {
+                if (!latch.isClosed() || current.hasQueued()) {
+                    moveIntoBuffer(current, "the destination is down");
+                }
+            } finally {
+                latch.exclusive().unlock();
+                current.releaseSettled();
+            }
         }
 
         @Override

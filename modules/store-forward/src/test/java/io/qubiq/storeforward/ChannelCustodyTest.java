@@ -110,6 +110,31 @@ class ChannelCustodyTest {
         assertThat(scripted.received()).containsExactly("a", "b");
     }
 
+    /**
+     * Would catch a batch left in memory (and its MQTT messages unacknowledged, and lost to a kill -9)
+     * for as long as the destination stays down: it was handed off just before the destination went
+     * down, and no later submit came to move it into the buffer.
+     */
+    @Test
+    void aBatchHandedOffJustBeforeTheDestinationWentDownIsBufferedAndItsCustodyReleased() throws Exception {
+        ScriptedSink<String> scripted = new ScriptedSink<>("dest");
+        GatedSink gate = new GatedSink(scripted);
+        ChannelFixture f = fixture(ChannelFixture.fastConfig(), OverflowPolicy.REFUSE, gate);
+        Counted queued = new Counted();
+        assertThat(f.channel.submit(List.of("a"))).isEqualTo(SubmitOutcome.HANDED_OFF);
+        await().until(() -> gate.waiting.get() == 1); // the forwarder is busy writing "a"
+        assertThat(f.channel.submit(List.of("b", "c"), queued)).isEqualTo(SubmitOutcome.HANDED_OFF);
+
+        f.liveness.set(io.qubiq.core.health.ConnectionState.DOWN);
+        gate.open.countDown(); // "a" is written; then the forwarder finds the destination down
+
+        await().until(() -> f.channel.status().bufferedItems() == 2);
+        assertThat(queued.releases).as("safe in the buffer").hasValue(1);
+        f.liveness.set(io.qubiq.core.health.ConnectionState.UP);
+        await().until(() -> scripted.received().size() == 3);
+        assertThat(scripted.received()).containsExactly("a", "b", "c");
+    }
+
     @Test
     void handedOffBatchesSpilledIntoTheBufferReleaseTheirCustodyBeforeTheSlowWriteEnds() throws Exception {
         ScriptedSink<String> scripted = new ScriptedSink<>("dest");
