@@ -1,13 +1,11 @@
 package io.qubiq.app.config;
 
+import io.qubiq.config.revision.ConfigRevisions;
 import io.qubiq.config.BoundConfig;
 import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -91,12 +89,8 @@ public record LoadedConfig(GatewayConfig config, String source, String revision,
         return "LoadedConfig[" + source + ", " + revision + "]";
     }
 
-    /** The hex SHA-256 of the text's UTF-8 bytes, which are the file's bytes for a file read as UTF-8. */
+    /** The hex SHA-256 of the text's UTF-8 bytes (the file's bytes for a file read as UTF-8): a revision's token. */
     static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        return ConfigRevisions.token(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -77,10 +77,16 @@ public final class OutboundConnection<T> {
         if (settings.segmentBytes() != channel.settings().segmentBytes()) {
             throw new IllegalArgumentException("segment_bytes of '" + id + "' changes only at a restart");
         }
-        if (!channel.settings().sameStorage(settings)) {
-            channel.reopenStorage(settings);
+        Sink<T> old;
+        try {
+            if (!channel.settings().sameStorage(settings)) {
+                channel.reopenStorage(settings);
+            }
+            old = channel.replaceSink(next, settings);
+        } catch (Exception e) {
+            next.close(); // never took over: nothing else holds it
+            throw e;
         }
-        Sink<T> old = channel.replaceSink(next, settings);
         sink.set(next);
         old.close();
     }

@@ -88,6 +88,24 @@ final class ChannelFixture implements AutoCloseable {
         return channel.submit(List.of(items));
     }
 
+    /**
+     * Submits {@code prefix0 .. prefix<total-1>} in batches of 10, one batch every 2 ms, on another thread:
+     * a stream that something done to the channel meanwhile lands in the middle of. A submit that throws
+     * (a producer turned away) fails the future.
+     */
+    java.util.concurrent.CompletableFuture<Void> pacedProducer(String prefix, int total) {
+        return java.util.concurrent.CompletableFuture.runAsync(() -> {
+            for (int n = 0; n < total; n += 10) {
+                try {
+                    channel.submit(items(prefix, n, Math.min(total, n + 10)));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(2_000_000); // pacing, not waiting for a condition
+            }
+        });
+    }
+
     static List<String> items(String prefix, int from, int toExclusive) {
         List<String> items = new ArrayList<>();
         for (int i = from; i < toExclusive; i++) {

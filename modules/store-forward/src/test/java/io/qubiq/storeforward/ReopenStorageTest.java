@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,16 +33,7 @@ class ReopenStorageTest {
             fixture.sink.writeDelayMillis(2);
             fixture.start();
             int total = 3_000;
-            CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
-                for (int n = 0; n < total; n += 10) {
-                    try {
-                        fixture.channel.submit(items("v", n, n + 10)); // throws if turned away
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                    LockSupport.parkNanos(2_000_000); // pacing: the reopen lands mid-stream
-                }
-            });
+            CompletableFuture<Void> producer = fixture.pacedProducer("v", total); // lands mid-stream
             await().atMost(Duration.ofSeconds(20)).until(() -> fixture.sink.received().size() > 500);
 
             fixture.channel.reopenStorage(fixture.config.withMaxBytes(8L << 20).withWaterMarks(70, 50)

@@ -34,16 +34,7 @@ class ReplaceSinkTest {
             fixture.start();
             ScriptedSink<String> replacement = new ScriptedSink<>("dest");
             int total = 3_000;
-            CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
-                for (int n = 0; n < total; n += 10) {
-                    try {
-                        fixture.channel.submit(items("v", n, n + 10)); // throws if turned away
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                    java.util.concurrent.locks.LockSupport.parkNanos(2_000_000); // pacing: the switch lands mid-stream
-                }
-            });
+            CompletableFuture<Void> producer = fixture.pacedProducer("v", total); // lands mid-stream
             await().atMost(Duration.ofSeconds(20)).until(() -> fixture.sink.received().size() > 500);
 
             ScriptedSink<String> old = (ScriptedSink<String>) fixture.channel.replaceSink(replacement,
