@@ -1,6 +1,7 @@
 package io.qubiq.app.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -150,16 +151,10 @@ class ConfigWriteApiTest {
         assertThat(audit.toString()).contains("500 -> 100", written.path("revision").asText());
     }
 
-    private JsonNode awaitAuditEntry() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (true) {
-            JsonNode page = body(admin.get("/api/v1/audit?action=CONFIG_CHANGE"), 200);
-            if (page.path("entries").size() > 0) {
-                return page.path("entries").get(0);
-            }
-            assertThat(System.nanoTime()).as("an audit entry for the change").isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private JsonNode awaitAuditEntry() {
+        return await().atMost(Duration.ofSeconds(10)).until(
+                () -> body(admin.get("/api/v1/audit?action=CONFIG_CHANGE"), 200).path("entries"),
+                entries -> entries.size() > 0).get(0);
     }
 
     @Test
