@@ -33,7 +33,7 @@ final class AdminResetCommand {
     static int run(Command.ResetAdmin command, Map<String, String> env, PrintStream out, PrintStream err) {
         AuthConfig auth;
         try {
-            auth = command.configFile().isPresent() ? ConfigSource.fromFile(command.configFile().get()).auth()
+            auth = command.configFile().isPresent() ? ConfigSource.fromFile(command.configFile().get(), command.dataDir()).auth()
                     : AuthConfig.defaults();
         } catch (ConfigException e) {
             err.println(command.configFile().get() + ": " + e.problems().size() + " problem(s):");

@@ -61,7 +61,7 @@ public final class Main {
             return AdminResetCommand.run(reset, env, out, err);
         }
         if (command instanceof Command.Run run) {
-            return start(run.configFile().toString(), () -> ConfigSource.loadFile(run.configFile(), env), run.options(),
+            return start(run.configFile().toString(), () -> ConfigSource.loadFile(run.configFile(), env, run.options().dataDir()), run.options(),
                     err);
         }
         Command.Demo demo = (Command.Demo) command;
@@ -70,7 +70,7 @@ public final class Main {
 
     private static int checkConfig(Command.CheckConfig check, PrintStream out, PrintStream err) {
         try {
-            GatewayConfig config = ConfigSource.fromFile(check.configFile());
+            GatewayConfig config = ConfigSource.fromFile(check.configFile(), check.dataDir());
             out.println(check.configFile() + ": valid");
             out.print(HeapRecommendation.of(config).describe());
             return ExitCode.OK;

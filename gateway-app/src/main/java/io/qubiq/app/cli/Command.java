@@ -20,7 +20,7 @@ public sealed interface Command {
     }
 
     /** {@code check-config FILE}: validate a configuration file and list every problem. */
-    record CheckConfig(Path configFile) implements Command {
+    record CheckConfig(Path configFile, Path dataDir) implements Command {
     }
 
     /**

@@ -22,7 +22,8 @@ public final class CommandLineParser {
             Commands:
               run --config FILE     start the gateway with FILE
               demo                  start the gateway with its built-in demo configuration
-              check-config FILE     validate FILE (exit 0, or 2 listing every problem); recommend a heap size
+              check-config FILE     validate FILE (exit 0, or 2 listing every problem); recommend a heap size.
+                                    --data-dir DIR names the data directory whose secrets FILE refers to
               reset-admin           with the gateway stopped: give it a working administrator again (a fresh
                                     user store when the users file is damaged; a damaged API-token file is
                                     emptied). Password from QUBIQ_ADMIN_PASSWORD, else generated and printed once
@@ -73,7 +74,18 @@ public final class CommandLineParser {
         if (file == null || file.startsWith("--")) {
             throw new UsageException("check-config needs the configuration FILE to check");
         }
-        return noMoreArguments(new Command.CheckConfig(Path.of(file)), rest, "check-config");
+        Path dataDir = DEFAULT_DATA_DIR;
+        while (!rest.isEmpty()) {
+            String arg = rest.removeFirst();
+            int eq = arg.indexOf('=');
+            String option = arg.startsWith("--") && eq > 0 ? arg.substring(0, eq) : arg;
+            String inlineValue = arg.startsWith("--") && eq > 0 ? arg.substring(eq + 1) : null;
+            if (!option.equals("--data-dir")) {
+                throw new UsageException("unexpected argument '" + arg + "' (check-config FILE [--data-dir DIR])");
+            }
+            dataDir = Path.of(value(option, inlineValue, rest));
+        }
+        return new Command.CheckConfig(Path.of(file), dataDir);
     }
 
     private Command parseResetAdmin(Deque<String> rest) throws UsageException {

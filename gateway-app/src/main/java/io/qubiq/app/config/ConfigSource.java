@@ -3,6 +3,8 @@ package io.qubiq.app.config;
 import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigLoader;
 import io.qubiq.config.ConfigProblem;
+import io.qubiq.config.secret.SecretStore;
+import io.qubiq.fileops.FileOps;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,13 +30,35 @@ public final class ConfigSource {
     private ConfigSource() {
     }
 
+    /** The file as a gateway with the data directory {@code dataRoot} would run it (its secrets from there). */
+    public static GatewayConfig fromFile(Path file, Path dataRoot) throws ConfigException {
+        return loadFile(file, System.getenv(), dataRoot).config();
+    }
+
+    /** The file, for files that hold no {@code ${secret:NAME}} reference (those are problems here). */
     public static GatewayConfig fromFile(Path file) throws ConfigException {
         return ConfigLoader.load(file, GatewayConfig.class, System.getenv());
     }
 
-    /** The file with its revision (the SHA-256 of its bytes) and the keys the environment gave. */
-    public static LoadedConfig loadFile(Path file, Map<String, String> env) throws ConfigException {
-        return LoadedConfig.bind(file.toString(), "sha256", ConfigLoader.readText(file), env).inFile(file);
+    /**
+     * The file with its revision (the SHA-256 of its bytes), the keys the environment gave, and its
+     * {@code ${secret:NAME}} references resolved in the secrets store of the data directory {@code dataRoot}
+     * (which need not exist yet: nothing is created).
+     */
+    public static LoadedConfig loadFile(Path file, Map<String, String> env, Path dataRoot) throws ConfigException {
+        SecretStore secrets = secrets(dataRoot);
+        return LoadedConfig.bind(file.toString(), "sha256", ConfigLoader.readText(file), env, secrets).inFile(file);
+    }
+
+    /** The secrets store of the data directory {@code dataRoot}; a store that cannot be read is a problem. */
+    static SecretStore secrets(Path dataRoot) throws ConfigException {
+        Path dir = dataRoot.resolve(SecretStore.DIRECTORY);
+        try {
+            return SecretStore.open(dir, FileOps.system());
+        } catch (IOException e) {
+            throw new ConfigException(List.of(new ConfigProblem(dir.toString(), 0, 0, "",
+                    "cannot open the secrets store: " + e.getMessage())));
+        }
     }
 
     public static GatewayConfig demo() throws ConfigException {
@@ -72,7 +96,7 @@ public final class ConfigSource {
                         "cannot write the demo configuration into the data directory: " + e.getMessage())));
             }
         }
-        return loadFile(file, env);
+        return loadFile(file, env, dataRoot);
     }
 
     private static String demoText() throws ConfigException {

@@ -4,6 +4,7 @@ import io.qubiq.config.ConfigDiff;
 import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigSchema;
 import io.qubiq.config.ConfigTree;
+import io.qubiq.config.SecretLookup;
 import io.qubiq.config.edit.KeyPath;
 import io.qubiq.config.edit.YamlEdit;
 import io.qubiq.config.edit.YamlEditException;
@@ -12,6 +13,7 @@ import io.qubiq.config.revision.ConfigRevisions;
 import io.qubiq.config.revision.LineDiff;
 import io.qubiq.config.revision.Revision;
 import io.qubiq.config.revision.StaleRevisionException;
+import io.qubiq.config.secret.SecretStore;
 import io.qubiq.console.ConfigAccess;
 import io.qubiq.console.ConfigChanges;
 import io.qubiq.console.RequestFailure;
@@ -24,12 +26,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The write side of the configuration API over the configuration file: a change is made on the revision
@@ -39,11 +46,16 @@ import java.util.stream.Collectors;
  * handed to the {@link ConfigApplier} with the components it touches, recorded in the audit journal with
  * its masked diff, and only then reported in {@link ConfigState}.
  *
+ * <p><b>Secrets</b> entered in clear (a put, or an imported file) never reach the file: each goes to the
+ * data directory's {@link SecretStore} under a new name and the file gets a {@code ${secret:NAME}}
+ * reference ({@link NewSecrets}). The store keeps them before the file is written; after a commit it
+ * forgets the secrets that neither the file nor a kept revision names any more.
+ *
  * <p><b>Refused, nothing written:</b> a base revision that is not the file's ({@link ConfigChanges.Stale}
- * with the masked line diff since); a new file that would not start, a secret set or changed (secrets are
- * written as {@code ${VARIABLE}} in the file by hand; the secrets store is a known gap), a key whose value
- * comes from {@code ${VARIABLE}} changed, or an edit the text editor refuses ({@link ConfigChanges.Invalid}).
- * Removing a key, section or connection that holds secrets is allowed.
+ * with the masked line diff since); a new file that would not start, a secret set without a data directory
+ * to keep it in, a key whose value comes from {@code ${VARIABLE}} changed, or an edit the text editor
+ * refuses ({@link ConfigChanges.Invalid}). Removing a key, section or connection that holds secrets is
+ * allowed.
  *
  * <p>Without a configuration file (a record bound in memory) every change answers NotFound and there are
  * no revisions.
@@ -59,6 +71,7 @@ public final class ConfigWrites implements ConfigChanges {
     public static final String REVISIONS_DIR = "config-revisions";
     private static final String SHA = "sha256:";
     private static final int DETAIL_MAX = 4000;
+    private static final Logger log = LoggerFactory.getLogger(ConfigWrites.class);
 
     private final ConfigState state;
     private final Optional<ConfigRevisions> revisions;
@@ -108,22 +121,25 @@ public final class ConfigWrites implements ConfigChanges {
                     e);
         }
         Map<String, Object> tree = ConfigTree.masked(raw.config());
-        List<YamlEdit> edits = LeafEdits.of(tree, path, value);
-        for (YamlEdit edit : edits) {
-            if (edit instanceof YamlEdit.Put put) {
-                Optional<Invalid> refused = refusedPut(raw, tree, put);
-                if (refused.isPresent()) {
-                    return refused.get();
-                }
-            }
-        }
+        NewSecrets entered = newSecrets();
+        List<YamlEdit> edits = new ArrayList<>();
         String text;
         try {
+            for (YamlEdit edit : LeafEdits.of(tree, path, value)) {
+                if (edit instanceof YamlEdit.Put put) {
+                    Optional<Invalid> refused = fromEnvironment(raw, put);
+                    if (refused.isPresent()) {
+                        return refused.get();
+                    }
+                    edit = entered.place(put);
+                }
+                edits.add(edit);
+            }
             text = YamlTextEditor.apply(disk.text(), edits);
         } catch (YamlEditException e) {
-            return invalidKey(keyPath, e.getMessage());
+            return invalidKey(e.path() == null ? keyPath : e.path().toString(), e.getMessage());
         }
-        return commit(store, disk, state.read().file().successor(raw), text, author, author.source(), comment,
+        return commit(store, disk, state.read().file().successor(raw), text, entered, author, author.source(), comment,
                 "config/" + path, "changed", true);
     }
 
@@ -145,8 +161,8 @@ public final class ConfigWrites implements ConfigChanges {
             throw new RequestFailure.NotFound("the configuration file has no key '" + path
                     + "' to remove (a key left out reads its default)");
         }
-        return commit(store, disk, before(disk), text, author, author.source(), comment, "config/" + path, "removed",
-                false);
+        return commit(store, disk, before(disk), text, newSecrets(), author, author.source(), comment, "config/" + path,
+                "removed", false);
     }
 
     @Override
@@ -195,13 +211,15 @@ public final class ConfigWrites implements ConfigChanges {
         if (!disk.named(baseRevision)) {
             return stale(store, baseRevision, disk);
         }
+        NewSecrets entered = newSecrets();
         String whole;
         try {
-            whole = exported.unmasked(text, disk.text());
+            whole = exported.intoStore(exported.unmasked(text, disk.text()), disk.text(), entered);
         } catch (YamlEditException e) {
             return invalidKey(e.path().toString(), e.getMessage());
         }
-        return commit(store, disk, before(disk), whole, author, "import", comment, "config", "imported", false);
+        return commit(store, disk, before(disk), whole, entered, author, "import", comment, "config", "imported",
+                false);
     }
 
     @Override
@@ -216,8 +234,8 @@ public final class ConfigWrites implements ConfigChanges {
         }
         OnDisk disk = onDisk();
         String why = "rollback to revision " + target.number() + (comment.isBlank() ? "" : ": " + comment);
-        return commit(store, disk, before(disk), text, author, "rollback", why, "config", "rolled back to revision "
-                + target.number(), false);
+        return commit(store, disk, before(disk), text, newSecrets(), author, "rollback", why, "config",
+                "rolled back to revision " + target.number(), false);
     }
 
     @Override
@@ -243,20 +261,37 @@ public final class ConfigWrites implements ConfigChanges {
     }
 
     /** Validates {@code text}, commits it on the file's revision, applies it; see the class doc. */
-    private Outcome commit(ConfigRevisions store, OnDisk disk, LoadedConfig before, String text, Author author,
-                           String source, String comment, String target, String outcome, boolean refuseSecrets) {
+    private Outcome commit(ConfigRevisions store, OnDisk disk, LoadedConfig before, String text, NewSecrets entered,
+                           Author author, String source, String comment, String target, String outcome,
+                           boolean refuseSecrets) {
         LoadedConfig candidate;
         try {
-            candidate = bind(text);
+            candidate = bind(text, entered);
         } catch (ConfigException e) {
             return invalid("the configuration would not be valid; nothing was written", e);
         }
         LoadedConfig after = before.successor(candidate);
         if (refuseSecrets) {
             for (ConfigDiff.Change change : ConfigDiff.between(before.config(), after.config())) {
-                if (ConfigTree.MASK.equals(change.to()) && !after.fromEnvironment().containsKey(change.key())) {
-                    return invalidKey(change.key(), secretRefusal(change.key()));
+                if (ConfigTree.MASK.equals(change.to()) && !after.fromEnvironment().containsKey(change.key())
+                        && !after.fromSecrets().containsKey(change.key())) {
+                    return invalidKey(change.key(), "'" + change.key() + "' is a secret, set here in a way that would"
+                            + " write it into the file in clear: set it on its own key, so it goes to the secrets store");
                 }
+            }
+        }
+        SecretStore secrets = state.read().file().secrets();
+        if (!entered.values().isEmpty()) {
+            if (secrets.directory().isEmpty()) {
+                String key = after.fromSecrets().keySet().stream().findFirst().orElse("");
+                return invalidKey(key, "'" + key + "' is a secret, and this gateway has no data directory to keep"
+                        + " secrets in: write it in the configuration file as a ${VARIABLE} reference");
+            }
+            try {
+                secrets.keep(entered.values());
+            } catch (IOException e) {
+                throw new RequestFailure.Fault("cannot keep the secret in the secrets store (nothing changed): "
+                        + e.getMessage());
             }
         }
         Revision revision;
@@ -267,7 +302,28 @@ public final class ConfigWrites implements ConfigChanges {
         } catch (IOException e) {
             throw new RequestFailure.Fault("cannot write the configuration file (nothing changed): " + e.getMessage());
         }
+        forgetUnnamedSecrets(store, secrets);
         return applied(before, after, revision, author, target, outcome, comment);
+    }
+
+    /** Forgets the secrets that neither the file nor a kept revision names; a failure is only logged. */
+    private static void forgetUnnamedSecrets(ConfigRevisions store, SecretStore secrets) {
+        if (secrets.names().isEmpty()) {
+            return;
+        }
+        try {
+            Set<String> named = new HashSet<>();
+            for (Revision kept : store.list()) {
+                named.addAll(SecretStore.referencedBy(store.text(kept)));
+            }
+            int forgotten = secrets.retainOnly(named::contains);
+            if (forgotten > 0) {
+                log.info("Forgot {} secret(s) that no kept revision of the configuration names", forgotten);
+            }
+        } catch (IOException e) {
+            log.warn("Could not forget the secrets no revision names any more (they stay, and are tried again after"
+                    + " the next change): {}", e.getMessage());
+        }
     }
 
     private Written applied(LoadedConfig before, LoadedConfig after, Revision revision, Author author, String target,
@@ -309,8 +365,8 @@ public final class ConfigWrites implements ConfigChanges {
         return text.length() <= DETAIL_MAX ? text : text.substring(0, DETAIL_MAX) + "…";
     }
 
-    /** A put the API may not make: a secret changed, or a key whose value comes from the environment. */
-    private static Optional<Invalid> refusedPut(LoadedConfig raw, Map<String, Object> tree, YamlEdit.Put put) {
+    /** A put the API may not make: a key whose value comes from the environment. */
+    private static Optional<Invalid> fromEnvironment(LoadedConfig raw, YamlEdit.Put put) {
         String key = put.path().toString();
         for (Map.Entry<String, List<String>> env : raw.fromEnvironment().entrySet()) {
             if (related(key, env.getKey())) {
@@ -319,16 +375,7 @@ public final class ConfigWrites implements ConfigChanges {
                         + variables + "): change the variable, not the key"));
             }
         }
-        boolean secret = LeafEdits.at(tree, put.path()).map(ConfigTree.MASK::equals).orElse(false);
-        if (secret && !ConfigTree.MASK.equals(put.value())) {
-            return Optional.of(invalidKey(key, secretRefusal(key)));
-        }
         return Optional.empty();
-    }
-
-    private static String secretRefusal(String key) {
-        return "'" + key + "' is a secret: the API does not set secrets; write it in the configuration file as a"
-                + " ${VARIABLE} reference and set the variable in the gateway's environment (send \"***\" to keep it)";
     }
 
     /** Whether one key path is the other or lies under it. */
@@ -383,8 +430,17 @@ public final class ConfigWrites implements ConfigChanges {
     }
 
     private LoadedConfig bind(String text) throws ConfigException {
+        return bind(text, state.read().file().secrets());
+    }
+
+    /** {@code text} bound as the running file is, its secret references resolved in {@code secrets}. */
+    private LoadedConfig bind(String text, SecretLookup secrets) throws ConfigException {
         LoadedConfig known = state.read().file();
-        return LoadedConfig.bind(known.source(), "sha256", text, known.environment());
+        return LoadedConfig.bind(known.source(), "sha256", text, known.environment(), known.secrets(), secrets);
+    }
+
+    private NewSecrets newSecrets() {
+        return new NewSecrets(state.read().file().secrets(), secrets.names());
     }
 
     private ConfigRevisions store() {

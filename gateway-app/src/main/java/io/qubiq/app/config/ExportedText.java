@@ -61,13 +61,29 @@ final class ExportedText {
                 continue;
             }
             Optional<Secret> known = now.stream().filter(s -> s.path().equals(secret.path())).findFirst();
-            if (known.isEmpty() || known.get().value().contains("${")) {
-                throw new YamlEditException(secret.path(), "is masked (***) and the configuration has no clear value"
+            if (known.isEmpty()) {
+                throw new YamlEditException(secret.path(), "is masked (***) and the configuration has no secret"
                         + " there to keep; write the secret, or a ${VARIABLE} reference");
             }
             edits.add(new YamlEdit.Put(secret.path(), known.get().value()));
         }
         return YamlTextEditor.apply(imported, edits);
+    }
+
+    /**
+     * {@code text} with each secret it brings in clear replaced by a reference to a new secret in {@code into}.
+     * A mask, a {@code ${...}} reference, and a value the {@code current} file holds in clear at the same key
+     * path (written there by hand) stay as they are.
+     */
+    String intoStore(String text, String current, NewSecrets into) throws YamlEditException {
+        List<Secret> now = secrets(current);
+        List<YamlEdit> edits = new ArrayList<>();
+        for (Secret secret : secrets(text)) {
+            if (!secret.value().contains("${") && !secret.value().equals(MASK) && !now.contains(secret)) {
+                edits.add(new YamlEdit.Put(secret.path(), into.enter(secret.path(), secret.value())));
+            }
+        }
+        return YamlTextEditor.apply(text, edits);
     }
 
     private record Secret(KeyPath path, String value) {

@@ -62,7 +62,7 @@ public final class RunningConfigAccess implements ConfigAccess {
         LoadedConfig running = state.read().running();
         LoadedConfig candidate;
         try {
-            candidate = LoadedConfig.bind(name, "sha256", text, running.environment());
+            candidate = LoadedConfig.bind(name, "sha256", text, running.environment(), running.secrets());
         } catch (ConfigException e) {
             if (e.unreadable()) {
                 throw new RequestFailure.InvalidRequest("the body is not YAML or JSON: " + e.problems().stream()

@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
  * every {@code key: value} whose key is the name of a secret key anywhere in the configuration's
  * declarations (the schema's {@code writeOnly} keys: {@code password}, {@code admin_password}, …), in
  * block or flow style, has its value replaced by {@link ConfigTree#MASK}, unless the value is a
- * {@code ${VARIABLE}} reference, which names no secret. The rest of the key's line is masked, wherever
+ * {@code ${VARIABLE}} or {@code ${secret:NAME}} reference, which names no secret's value. The rest of the key's line is masked, wherever
  * such a key appears, whichever section it is in: more than needed (in flow style the keys after it on
  * the line), never less for a value on the key's own line. A secret written as a multi-line block
  * scalar would show its further lines: write secrets as {@code ${VARIABLE}}.
@@ -68,7 +68,8 @@ final class SecretText {
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = m.group(2);
-            boolean reference = value.strip().matches("[\"']?\\$\\{[A-Za-z_][A-Za-z0-9_]*}[\"']?[ \\t]*[,}]*[ \\t]*(#.*)?");
+            boolean reference = value.strip().matches(
+                    "[\"']?\\$\\{(?:secret:[A-Za-z0-9_.\\-]+|[A-Za-z_][A-Za-z0-9_]*)}[\"']?[ \\t]*[,}]*[ \\t]*(#.*)?");
             m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + (reference ? value : ConfigTree.MASK)));
         }
         m.appendTail(out);

@@ -71,10 +71,13 @@ class CommandLineParserTest {
 
     @Test
     void checkConfigNeedsExactlyOneFile() throws Exception {
-        assertThat(parser.parse(List.of("check-config", "a.yaml"))).isEqualTo(new Command.CheckConfig(Path.of("a.yaml")));
+        assertThat(parser.parse(List.of("check-config", "a.yaml"))).isEqualTo(new Command.CheckConfig(Path.of("a.yaml"),
+                CommandLineParser.DEFAULT_DATA_DIR));
+        assertThat(parser.parse(List.of("check-config", "a.yaml", "--data-dir", "/var/lib/q")))
+                .isEqualTo(new Command.CheckConfig(Path.of("a.yaml"), Path.of("/var/lib/q")));
         assertThatThrownBy(() -> parser.parse(List.of("check-config"))).hasMessageContaining("needs the configuration FILE");
         assertThatThrownBy(() -> parser.parse(List.of("check-config", "a.yaml", "b.yaml")))
-                .hasMessageContaining("takes no further arguments, got 'b.yaml'");
+                .hasMessageContaining("unexpected argument 'b.yaml'");
     }
 
     @Test

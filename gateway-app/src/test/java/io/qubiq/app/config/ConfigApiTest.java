@@ -81,7 +81,7 @@ class ConfigApiTest {
                 """.formatted(postgres.jdbcUrl());
         file = Files.writeString(dir.resolve("gateway.yaml"), text);
         data = DataDirectory.open(dir.resolve("data"));
-        gateway = new Gateway(ConfigSource.loadFile(file, ENV), data, Clock.systemUTC());
+        gateway = new Gateway(ConfigSource.loadFile(file, ENV, data.root()), data, Clock.systemUTC());
         gateway.lifecycle().startAll();
         admin = TestOperators.admin(gateway);
         String base = "http://127.0.0.1:" + gateway.console().port();

@@ -70,7 +70,7 @@ class ConfigWriteApiTest {
     void start() throws Exception {
         file = Files.writeString(dir.resolve("gateway.yaml"), TEXT);
         data = DataDirectory.open(dir.resolve("data"));
-        gateway = new Gateway(ConfigSource.loadFile(file, ENV), data, Clock.systemUTC());
+        gateway = new Gateway(ConfigSource.loadFile(file, ENV, data.root()), data, Clock.systemUTC());
         gateway.lifecycle().startAll();
         admin = TestOperators.admin(gateway);
         String base = "http://127.0.0.1:" + gateway.console().port();
@@ -187,15 +187,61 @@ class ConfigWriteApiTest {
     }
 
     @Test
-    void aSecretIsNeverSetNorShownAndItsMaskKeepsIt() throws Exception {
-        byte[] bytes = Files.readAllBytes(file);
+    void aSecretEnteredGoesToTheSecretsStoreAndTheFileAndItsRevisionsHoldOnlyAReference() throws Exception {
+        String secret = "a-new-password-9";
 
-        JsonNode refused = body(admin.put("/api/v1/config/auth.admin_password",
-                change(fileRevision(), "\"a-new-password\"", "")), 422);
-        assertThat(refused.path("error").asText()).contains("secret", "${VARIABLE}");
-        assertThat(refused.toString()).doesNotContain("a-new-password");
-        assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
+        JsonNode written = body(admin.put("/api/v1/config/auth.admin_password",
+                change(fileRevision(), "\"" + secret + "\"", "rotate")), 200);
 
+        assertThat(written.toString()).doesNotContain(secret);
+        assertThat(Files.readString(file)).as("the file names the secret, nothing more")
+                .contains("admin_password: \"${secret:auth.admin_password-1}\"").doesNotContain(secret);
+        try (var revisions = Files.walk(data.root().resolve(ConfigWrites.REVISIONS_DIR))) {
+            for (Path kept : revisions.filter(Files::isRegularFile).toList()) {
+                assertThat(Files.readString(kept)).as("revision file %s", kept).doesNotContain(secret);
+            }
+        }
+        Path store = data.root().resolve("secrets/secrets.properties");
+        assertThat(Files.readString(store)).contains(secret);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(store)))
+                .isEqualTo("rw-------");
+        long number = body(viewer.get("/api/v1/config/revisions"), 200).get(0).path("number").asLong();
+        assertThat(body(viewer.get("/api/v1/config/revisions/" + number), 200).path("diff").asText())
+                .contains("-  admin_password: ***", "+  admin_password: \"${secret:auth.admin_password-1}\"");
+        assertThat(ConfigSource.loadFile(file, ENV, data.root()).config().auth().adminPassword())
+                .as("the file as the next start reads it").contains(secret);
+    }
+
+    @Test
+    void aRollbackRestoresTheSecretTheEarlierRevisionNamed() throws Exception {
+        body(admin.put("/api/v1/config/auth.admin_password", change(fileRevision(), "\"first-secret\"", "")), 200);
+        long first = body(viewer.get("/api/v1/config/revisions"), 200).get(0).path("number").asLong();
+        body(admin.put("/api/v1/config/auth.admin_password", change(fileRevision(), "\"second-secret\"", "")), 200);
+        assertThat(Files.readString(file)).contains("${secret:auth.admin_password-2}");
+
+        body(admin.post("/api/v1/config/revisions/" + first + "/rollback", "{}"), 200);
+
+        assertThat(Files.readString(file)).contains("${secret:auth.admin_password-1}");
+        assertThat(ConfigSource.loadFile(file, ENV, data.root()).config().auth().adminPassword())
+                .contains("first-secret");
+    }
+
+    @Test
+    void anImportedFileWithASecretInClearKeepsItInTheStore() throws Exception {
+        String text = Files.readString(file).replace("username: postgres, password: \"${DB_PASSWORD}\"",
+                "username: postgres, password: imported-secret");
+
+        body(admin.post("/api/v1/config/import", """
+                {"revision": "%s", "text": %s}""".formatted(fileRevision(), JSON.writeValueAsString(text))), 200);
+
+        assertThat(Files.readString(file)).doesNotContain("imported-secret")
+                .contains("password: \"${secret:outbound.db.sql.password-1}\"");
+        assertThat(ConfigSource.loadFile(file, ENV, data.root()).config().outbound().get("db").toString())
+                .isNotEmpty();
+    }
+
+    @Test
+    void theMaskSentBackKeepsASecretAndAMaskWhereNoSecretIsKeptIsRefused() throws Exception {
         // the section sent back as read: the mask keeps the password, one other key changes
         JsonNode auth = body(admin.get("/api/v1/config"), 200).path("config").path("auth");
         ((com.fasterxml.jackson.databind.node.ObjectNode) auth).put("session_idle_timeout_ms",
@@ -204,6 +250,14 @@ class ConfigWriteApiTest {
         assertThat(written.path("diff")).extracting(change -> change.path("key").asText())
                 .containsExactly("auth.session_idle_timeout_ms");
         assertThat(Files.readString(file)).contains("admin_password: " + TestOperators.ADMIN_PASSWORD);
+        byte[] bytes = Files.readAllBytes(file);
+
+        JsonNode refused = body(engineer.put("/api/v1/config/outbound.lake", change(fileRevision(),
+                "{\"mqtt\": {\"host\": \"127.0.0.1\", \"username\": \"u\", \"password\": \"***\"}}", "")), 422);
+
+        assertThat(refused.path("problems").get(0).path("key").asText()).isEqualTo("outbound.lake.mqtt.password");
+        assertThat(refused.path("error").asText()).contains("enter the secret itself");
+        assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
     }
 
     @Test

@@ -108,7 +108,7 @@ class ConsoleBrowserTest {
                       segment_bytes: 262144
                 """.formatted(gateway.postgres.jdbcUrl()));
         io.qubiq.app.runtime.DataDirectory data = io.qubiq.app.runtime.DataDirectory.open(home.resolve("data"));
-        io.qubiq.app.Gateway own = new io.qubiq.app.Gateway(io.qubiq.app.config.ConfigSource.loadFile(file, java.util.Map.of()),
+        io.qubiq.app.Gateway own = new io.qubiq.app.Gateway(io.qubiq.app.config.ConfigSource.loadFile(file, java.util.Map.of(), data.root()),
                 data, java.time.Clock.systemUTC());
         ConsoleBrowser page = null;
         try {

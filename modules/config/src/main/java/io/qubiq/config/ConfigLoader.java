@@ -76,19 +76,29 @@ public final class ConfigLoader {
      */
     public static <R extends Record> BoundConfig<R> bind(String fileName, String yaml, Class<R> root,
                                                          Map<String, String> env) throws ConfigException {
+        return bind(fileName, yaml, root, env, SecretLookup.none());
+    }
+
+    /**
+     * As {@link #bind(String, String, Class, Map)}, taking the value of each {@code ${secret:NAME}} reference
+     * from {@code secrets}; a name {@code secrets} does not know is a problem at that key.
+     */
+    public static <R extends Record> BoundConfig<R> bind(String fileName, String yaml, Class<R> root,
+                                                         Map<String, String> env, SecretLookup secrets)
+            throws ConfigException {
         DeclarationCheck.verify(root);
         ProblemCollector problems = new ProblemCollector(fileName);
         Optional<YamlValue> document = new YamlReader().read(yaml, problems);
         if (problems.count() > 0 && document.isEmpty()) {
             throw new ConfigException(problems.sorted(), true);
         }
-        EnvExpander expander = new EnvExpander(name -> Optional.ofNullable(env.get(name)));
+        EnvExpander expander = new EnvExpander(name -> Optional.ofNullable(env.get(name)), secrets);
         ValueBinder binder = new ValueBinder(expander, problems);
         Optional<Object> bound = binder.bindRoot(document, root);
         if (problems.count() > 0 || bound.isEmpty()) {
             throw new ConfigException(problems.sorted());
         }
-        return new BoundConfig<>(root.cast(bound.get()), binder.fromEnvironment());
+        return new BoundConfig<>(root.cast(bound.get()), binder.fromEnvironment(), binder.fromSecrets());
     }
 
     private static ConfigException unreadable(String file, String message) {

@@ -9,20 +9,28 @@ import java.util.function.Function;
  * Expands environment references inside scalar values: {@code ${NAME}} takes the variable's value,
  * {@code ${NAME:-fallback}} takes the fallback when the variable is unset or empty, and
  * {@code $${} writes a literal {@code ${}. Any other {@code $} is literal. Fallbacks are taken as
- * written (no nested references). Keys are never expanded, and an expanded value is never parsed as
- * YAML again: it is the scalar's text. The environment is injected, so tests do not read the real one.
- * Stateless apart from the environment function; safe to share.
+ * written (no nested references). {@code ${secret:NAME}} takes the value of the secret called NAME
+ * from the secrets store ({@link SecretLookup}). Keys are never expanded, and an expanded value is never
+ * parsed as YAML again: it is the scalar's text. The environment and the secrets are injected, so tests
+ * do not read the real ones. Stateless apart from those functions; safe to share.
  */
 final class EnvExpander {
 
     /**
      * The outcome for one scalar: the text, or the reasons it could not be expanded; {@code variables}
-     * names every variable the text refers to, in order, whether set or not.
+     * names every environment variable the text refers to, in order, whether set or not, {@code secrets}
+     * every secret.
      */
-    record Expansion(String text, boolean expanded, List<String> errors, List<String> variables) {
+    record Expansion(String text, boolean expanded, List<String> errors, List<String> variables,
+                     List<String> secrets) {
         public Expansion {
             errors = List.copyOf(errors);
             variables = List.copyOf(variables);
+            secrets = List.copyOf(secrets);
+        }
+
+        Expansion(String text, boolean expanded, List<String> errors, List<String> variables) {
+            this(text, expanded, errors, variables, List.of());
         }
 
         boolean ok() {
@@ -30,10 +38,18 @@ final class EnvExpander {
         }
     }
 
+    static final String SECRET = "secret:";
+
     private final Function<String, Optional<String>> environment;
+    private final SecretLookup secrets;
 
     EnvExpander(Function<String, Optional<String>> environment) {
+        this(environment, SecretLookup.none());
+    }
+
+    EnvExpander(Function<String, Optional<String>> environment, SecretLookup secrets) {
         this.environment = environment;
+        this.secrets = secrets;
     }
 
     Expansion expand(String text) {
@@ -43,6 +59,7 @@ final class EnvExpander {
         StringBuilder out = new StringBuilder(text.length());
         List<String> errors = new ArrayList<>();
         List<String> variables = new ArrayList<>();
+        List<String> secretNames = new ArrayList<>();
         boolean expanded = false;
         int i = 0;
         while (i < text.length()) {
@@ -57,15 +74,31 @@ final class EnvExpander {
                 }
                 expanded = true;
                 String reference = text.substring(i + 2, close);
-                int separator = reference.indexOf(":-");
-                variables.add(separator < 0 ? reference : reference.substring(0, separator));
-                out.append(resolve(reference, errors));
+                if (reference.startsWith(SECRET)) {
+                    String name = reference.substring(SECRET.length());
+                    secretNames.add(name);
+                    out.append(secret(name, errors));
+                } else {
+                    int separator = reference.indexOf(":-");
+                    variables.add(separator < 0 ? reference : reference.substring(0, separator));
+                    out.append(resolve(reference, errors));
+                }
                 i = close + 1;
             } else {
                 out.append(text.charAt(i++));
             }
         }
-        return new Expansion(out.toString(), expanded, errors, variables);
+        return new Expansion(out.toString(), expanded, errors, variables, secretNames);
+    }
+
+    private String secret(String name, List<String> errors) {
+        Optional<String> value = secrets.secret(name);
+        if (value.isEmpty()) {
+            errors.add("secret " + name + " is not in the gateway's secrets store (<data dir>/secrets): enter the"
+                    + " value again in the console or the API, or write it here as a ${VARIABLE} reference");
+            return "";
+        }
+        return value.get();
     }
 
     private String resolve(String reference, List<String> errors) {

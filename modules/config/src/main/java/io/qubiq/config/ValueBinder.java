@@ -56,6 +56,8 @@ final class ValueBinder {
     private final YamlReader reader = new YamlReader();
     /** Key path to the variables its value was expanded from, in binding order. */
     private final Map<String, List<String>> fromEnvironment = new LinkedHashMap<>();
+    /** Key path to the secrets its value was expanded from. */
+    private final Map<String, List<String>> fromSecrets = new LinkedHashMap<>();
 
     ValueBinder(EnvExpander env, ProblemCollector problems) {
         this.env = env;
@@ -79,6 +81,11 @@ final class ValueBinder {
     /** Every key whose value came from {@code ${VARIABLE}} references, with the variables' names. */
     Map<String, List<String>> fromEnvironment() {
         return Collections.unmodifiableMap(fromEnvironment);
+    }
+
+    /** Every key whose value came from {@code ${secret:NAME}} references, with the secrets' names. */
+    Map<String, List<String>> fromSecrets() {
+        return Collections.unmodifiableMap(fromSecrets);
     }
 
     Optional<Object> bind(YamlValue node, ConfigType type, Slot slot) {
@@ -147,8 +154,11 @@ final class ValueBinder {
     private Optional<ScalarParser.Text> expand(Scalar scalar, Slot slot) {
         EnvExpander.Expansion expansion = env.expand(scalar.text());
         expansion.errors().forEach(error -> problems.add(scalar.position(), slot.path(), error));
-        if (expansion.expanded()) {
+        if (!expansion.variables().isEmpty()) {
             fromEnvironment.put(slot.path(), expansion.variables());
+        }
+        if (!expansion.secrets().isEmpty()) {
+            fromSecrets.put(slot.path(), expansion.secrets());
         }
         return expansion.ok()
                 ? Optional.of(new ScalarParser.Text(expansion.text(), scalar.plain(), expansion.expanded(), slot.secret()))

@@ -295,9 +295,12 @@ final class EditPass {
     }
 
     private void refuseEnvironment(Node node) throws YamlEditException {
-        String span = text.substring(index(node.getStartMark()), contentEnd(node));
-        int at = span.replace("$${", "   ").indexOf("${");
-        if (at >= 0) {
+        String span = text.substring(index(node.getStartMark()), contentEnd(node)).replace("$${", "   ");
+        // a ${secret:NAME} reference is the gateway's own (its secrets store): replaced like any value
+        for (int at = span.indexOf("${"); at >= 0; at = span.indexOf("${", at + 2)) {
+            if (span.startsWith("${secret:", at)) {
+                continue;
+            }
             int close = span.indexOf('}', at);
             String reference = close > at ? span.substring(at, close + 1) : span.substring(at);
             throw new YamlEditException(path, (node instanceof ScalarNode ? "takes its value from " : "holds a value from ")

@@ -4,7 +4,7 @@ package io.qubiq.config.edit;
  * One change to a configuration file, by key path. Values are what the loader would read back:
  * {@link String}, {@link Boolean}, whole numbers ({@link Long}, {@link Integer}), decimals
  * ({@link Double}), {@code null}, {@link java.util.List}s and {@link java.util.Map}s (in their
- * iteration order) of those.
+ * iteration order) of those, and {@link Reference}s (written unescaped).
  */
 public sealed interface YamlEdit {
 

@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * How the editor writes new values: block style, two spaces per level, strings plain where the
  * loader would read them back unchanged and double-quoted otherwise, {@code ${} written as the loader's
- * escape {@code $${} (a value put through the editor is a literal, never an environment reference).
+ * escape {@code $${} (a value put through the editor is a literal, never an environment reference; a
+ * {@link Reference} is the one exception).
  * Empty sections and lists are {@code {}} and {@code []}. Stateless.
  */
 final class YamlRendering {
@@ -51,6 +52,9 @@ final class YamlRendering {
         if (value instanceof String text) {
             return string(text.replace("${", "$${"));
         }
+        if (value instanceof Reference reference) {
+            return quoted(reference.text()); // quoted: a flow section's braces and commas cannot end it
+        }
         throw new IllegalArgumentException("cannot write a " + (value == null ? "null" : value.getClass().getSimpleName())
                 + " into the configuration file");
     }
@@ -82,6 +86,9 @@ final class YamlRendering {
         }
         if (value instanceof String text && text.chars().anyMatch(c -> ",[]{}".indexOf(c) >= 0)) {
             return quoted(text.replace("${", "$${"));
+        }
+        if (value instanceof Reference reference) {
+            return quoted(reference.text());
         }
         return inline(value);
     }

@@ -143,6 +143,9 @@ public final class YamlTextEditor {
         if (value instanceof String text) {
             return text.replace("${", "$${");
         }
+        if (value instanceof Reference reference) {
+            return reference.text();
+        }
         String inline = YamlRendering.inline(value);
         return inline;
     }

@@ -194,6 +194,20 @@ class YamlTextEditorTest {
     }
 
     @Test
+    void aSecretReferenceIsWrittenUnescapedQuotedInBlockAndFlowStyleAndReplacedLikeAnyValue() throws Exception {
+        String text = "a:\n  password: old\nb: {user: u, password: old}\n";
+
+        String written = edit(text, new YamlEdit.Put(KeyPath.parse("a.password"), new Reference("${secret:a-1}")),
+                new YamlEdit.Put(KeyPath.parse("b.password"), new Reference("${secret:b-1}")));
+        String again = edit(written, new YamlEdit.Put(KeyPath.parse("a.password"), new Reference("${secret:a-2}")));
+
+        assertThat(written).isEqualTo("a:\n  password: \"${secret:a-1}\"\nb: {user: u, password: \"${secret:b-1}\"}\n");
+        assertThat(again).contains("password: \"${secret:a-2}\"");
+        assertThat(edit(text, YamlEdit.put("a.password", "${typed}"))).as("text from a user stays a literal")
+                .contains("password: $${typed}");
+    }
+
+    @Test
     void aNodeReachedThroughAnAliasIsRefusedNamingTheAnchorsLine() {
         String text = "defaults: &d\n  max_bytes: 10\na:\n  store_and_forward: *d\n";
         assertThatThrownBy(() -> edit(text, YamlEdit.put("a.store_and_forward.max_bytes", 20)))
