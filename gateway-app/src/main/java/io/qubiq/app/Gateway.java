@@ -125,6 +125,7 @@ public final class Gateway {
     private final EventJournal events = new EventJournal();
     private final DeviceConnections devices;
     private final ConfigApplier configApplier;
+    private final Optional<Pipelines> pipelines;
     private final GatewayMetrics metrics;
     private final AuditJournal auditJournal;
     private final LossRecorder losses;
@@ -172,14 +173,15 @@ public final class Gateway {
         Map<String, OutboundConnection<?>> outbound = OutboundConnections.build(config.outbound(), dataDirectory.root(),
                 monitor, PROBE_INTERVAL, events, clock);
         outbound.forEach((id, connection) -> channels.put(id, connection.channel()));
-        this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id), outbound,
-                clock);
         // the audit journal: its own channel into the local audit store, started right after the console
         this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(),
                 AuditForwardTargets.of(config.audit(), outbound), monitor, PROBE_INTERVAL, events, clock);
         events.journalTo(auditJournal);
         channels.put(AuditJournal.CHANNEL, auditJournal.channel());
         Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);
+        this.pipelines = pipelines;
+        this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id), outbound,
+                pipelines, id -> pipelines.ifPresent(running -> bindPipeline(running, id)), clock);
 
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
         this.lifecycle = new Lifecycle(clock);
@@ -250,12 +252,15 @@ public final class Gateway {
             metrics.bindTagBusSubscriber(tagBus, Historian.SUBSCRIBER);
             metrics.bindHistorian(parts.historian()::status, parts.wal()::status, parts.historian().schema().tables());
         });
-        config.pipelines().forEach((id, pipeline) -> {
-            if (pipeline.trigger().kind() == TriggerConfig.Kind.TAGS) {
-                metrics.bindTagBusSubscriber(tagBus, TagChangeTrigger.subscriberName(id));
-            }
-        });
-        pipelines.ifPresent(p -> metrics.bindPipelines(p::status, config.pipelines().keySet()));
+        pipelines.ifPresent(running -> config.pipelines().keySet().forEach(id -> bindPipeline(running, id)));
+    }
+
+    /** A pipeline's metrics, and its tag-bus subscriber's when a tag change triggers it. */
+    private void bindPipeline(Pipelines running, String id) {
+        if (running.config(id).map(c -> c.trigger().kind() == TriggerConfig.Kind.TAGS).orElse(false)) {
+            metrics.bindTagBusSubscriber(tagBus, TagChangeTrigger.subscriberName(id));
+        }
+        metrics.bindPipelines(running::status, List.of(id));
     }
 
     /** The configuration API's write side; changes are applied live where {@link LiveApply} can. */
@@ -401,6 +406,11 @@ public final class Gateway {
     /** What makes the running gateway match a configuration written through the API ({@link LiveApply}). */
     public ConfigApplier configApplier() {
         return configApplier;
+    }
+
+    /** The running pipelines; empty when the gateway started with none. */
+    public Optional<Pipelines> pipelines() {
+        return pipelines;
     }
 
     public TagBus tagBus() {

@@ -9,6 +9,7 @@ import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.app.config.OutboundConfig;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundKinds;
+import io.qubiq.pipeline.Pipelines;
 import java.time.Clock;
 import io.qubiq.core.connector.DeviceKind;
 import java.util.ArrayList;
@@ -35,8 +36,14 @@ import org.slf4j.LoggerFactory;
  *       new delivery settings (batch, linger, backoff, attempt cap, fast path). The backlog, the
  *       quarantine and the counters stay, and delivery resumes from the buffer's head
  *       ({@link OutboundConnection#reconfigure}). Producers are never turned away meanwhile.</li>
+ *   <li>{@code pipeline:<id>}: a pipeline added, changed or removed ({@link Pipelines#apply}). A changed
+ *       pipeline keeps its counters and, unless its trigger changed, its trigger and what that has
+ *       queued; the other pipelines run on untouched. A pipeline added gets its metrics.</li>
  * </ul>
- * Everything else is answered as waiting for a restart of the gateway: an outbound connection added,
+ * Everything else is answered as waiting for a restart of the gateway: a pipeline when the gateway started
+ * with none, or whose new configuration cannot run (an output to an outbound connection that is not running
+ * yet, an MQTT trigger on a connection that triggered no pipeline at start; logged, the old one runs on),
+ * an outbound connection added,
  * removed, given another kind or another {@code segment_bytes}, and a device connection
  * whose messages trigger a pipeline (the pipeline's trigger holds that connector) or whose new
  * connector cannot be built (logged; the old one keeps running). Nothing is ever reported applied
@@ -49,24 +56,32 @@ public final class LiveApply implements ConfigApplier {
     private static final Logger log = LoggerFactory.getLogger(LiveApply.class);
     private static final String DEVICE = "device:";
     private static final String OUTBOUND = "outbound:";
+    private static final String PIPELINE = "pipeline:";
 
     private final DeviceConnections devices;
     private final DeviceKind.Context context;
     private final Consumer<String> connectionAdded;
     private final Map<String, OutboundConnection<?>> outbound;
+    private final Optional<Pipelines> pipelines;
+    private final Consumer<String> pipelineAdded;
     private final Clock clock;
 
     /**
      * @param context         what device kinds build connectors with (the running gateway's)
      * @param connectionAdded told the id of a device connection added live (binds its metrics)
      * @param outbound        the running outbound connections
+     * @param pipelines       the running pipelines; empty when the gateway started with none
+     * @param pipelineAdded   told the id of a pipeline added live (binds its metrics)
      */
     public LiveApply(DeviceConnections devices, DeviceKind.Context context, Consumer<String> connectionAdded,
-                     Map<String, OutboundConnection<?>> outbound, Clock clock) {
+                     Map<String, OutboundConnection<?>> outbound, Optional<Pipelines> pipelines,
+                     Consumer<String> pipelineAdded, Clock clock) {
         this.devices = devices;
         this.context = context;
         this.connectionAdded = connectionAdded;
         this.outbound = Map.copyOf(outbound);
+        this.pipelines = pipelines;
+        this.pipelineAdded = pipelineAdded;
         this.clock = clock;
     }
 
@@ -78,7 +93,9 @@ public final class LiveApply implements ConfigApplier {
             boolean live = component.startsWith(DEVICE)
                     ? applyDevice(component.substring(DEVICE.length()), before.config(), after.config())
                     : component.startsWith(OUTBOUND)
-                    && applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config());
+                    ? applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config())
+                    : component.startsWith(PIPELINE)
+                    && applyPipeline(component.substring(PIPELINE.length()), before.config(), after.config());
             (live ? applied : needRestart).add(component);
         }
         if (!needRestart.isEmpty()) {
@@ -141,6 +158,29 @@ public final class LiveApply implements ConfigApplier {
             return false;
         }
         log.info("Outbound connection {} changed live; its backlog and quarantine are kept", id);
+        return true;
+    }
+
+    private boolean applyPipeline(String id, GatewayConfig before, GatewayConfig after) {
+        if (pipelines.isEmpty()) {
+            log.info("Pipeline {}: the gateway started without pipelines, so it waits for a restart", id);
+            return false;
+        }
+        boolean added = !before.pipelines().containsKey(id);
+        try {
+            pipelines.get().apply(id, Optional.ofNullable(after.pipelines().get(id)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            log.error("Pipeline {}: its new configuration cannot run live ({}); {} until the gateway restarts", id,
+                    e.getMessage() != null ? e.getMessage() : e.toString(),
+                    added ? "it does not run" : "it keeps running as it was");
+            return false;
+        }
+        if (added) {
+            pipelineAdded.accept(id);
+        }
         return true;
     }
 

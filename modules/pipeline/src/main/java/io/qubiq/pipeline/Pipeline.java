@@ -35,19 +35,38 @@ import org.slf4j.LoggerFactory;
  * connection and kind of refusal, until that connection takes items again). Nothing is dropped
  * without a count and a last error: the store-and-forward rule "nothing silently lost" starts here.
  *
+ * <p>A changed configuration is taken live by {@link #reconfigure}: between two deliveries, with its
+ * counters, last error and an operator's standing enable choice kept.
+ *
  * <p>Threading: {@link #handle} is called by one trigger thread at a time (the tag bus subscriber,
- * the timer, or the MQTT trigger's own queue thread, never the MQTT client's), serialised by this object's lock; {@link #status} and
- * {@link #enable} may be called from any thread.
+ * the timer, or the MQTT trigger's own queue thread, never the MQTT client's), serialised by this object's
+ * lock, which {@link #reconfigure} takes too; {@link #status} and {@link #enable} may be called from any
+ * thread.
  */
 public final class Pipeline {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
 
+    /** What the pipeline does: its configuration compiled, and its outputs. Replaced whole. */
+    private record Plan(PipelineConfig config, Optional<Expression> filter,
+                        List<Map.Entry<String, Expression>> transforms, List<PipelineOutput> outputs) {
+
+        static Plan of(PipelineConfig config, ExpressionEngine engine, List<PipelineOutput> outputs)
+                throws ExpressionException {
+            Set<String> known = Set.copyOf(config.variables());
+            Optional<Expression> filter = config.filter().isPresent()
+                    ? Optional.of(engine.compile(config.filter().get(), known))
+                    : Optional.empty();
+            List<Map.Entry<String, Expression>> compiled = new ArrayList<>();
+            for (TransformConfig transform : config.transforms()) {
+                compiled.add(Map.entry(transform.name(), engine.compile(transform.expression(), known)));
+            }
+            return new Plan(config, filter, List.copyOf(compiled), List.copyOf(outputs));
+        }
+    }
+
     private final String id;
-    private final PipelineConfig config;
-    private final Optional<Expression> filter;
-    private final List<Map.Entry<String, Expression>> transforms;
-    private final List<PipelineOutput> outputs;
+    private volatile Plan plan;
     private final Clock clock;
     private final EventPublisher losses;
     private final String runId;
@@ -83,20 +102,27 @@ public final class Pipeline {
                     PipelineState state, Clock clock, EventPublisher losses) throws ExpressionException {
         this.losses = losses;
         this.id = id;
-        this.config = config;
         this.clock = clock;
-        this.outputs = List.copyOf(outputs);
-        List<String> known = new ArrayList<>(config.variables());
-        this.filter = config.filter().isPresent()
-                ? Optional.of(engine.compile(config.filter().get(), Set.copyOf(known)))
-                : Optional.empty();
-        List<Map.Entry<String, Expression>> compiled = new ArrayList<>();
-        for (TransformConfig transform : config.transforms()) {
-            compiled.add(Map.entry(transform.name(), engine.compile(transform.expression(), Set.copyOf(known))));
-        }
-        this.transforms = List.copyOf(compiled);
+        this.plan = Plan.of(config, engine, outputs);
         this.runId = Long.toString(clock.millis(), 36);
         restore(state);
+    }
+
+    /**
+     * Takes a changed configuration of this pipeline and the outputs built for it, between two
+     * deliveries. Its counters and last error stay; an operator's enable choice stands while the
+     * configured {@code enabled} is the one it overrode, else the new configuration's wins.
+     *
+     * @throws ExpressionException an expression does not compile: nothing changed
+     */
+    public synchronized void reconfigure(PipelineConfig config, ExpressionEngine engine, List<PipelineOutput> outputs)
+            throws ExpressionException {
+        Plan next = Plan.of(config, engine, outputs);
+        PipelineState now = state();
+        plan = next;
+        PipelineState reconciled = now.reconciledWith(config.enabled());
+        enabled = reconciled.enabled();
+        operatorChoiceOver = reconciled.operatorChoiceOver();
     }
 
     public String id() {
@@ -104,7 +130,7 @@ public final class Pipeline {
     }
 
     public PipelineConfig config() {
-        return config;
+        return plan.config();
     }
 
     public boolean enabled() {
@@ -114,7 +140,7 @@ public final class Pipeline {
     /** An operator's choice; kept across restarts while the configured value stays the same. */
     public void enable(boolean value) {
         enabled = value;
-        operatorChoiceOver = Optional.of(config.enabled());
+        operatorChoiceOver = Optional.of(plan.config().enabled());
         LOG.info("Pipeline {} {} by an operator", id, value ? "enabled" : "disabled");
     }
 
@@ -149,6 +175,7 @@ public final class Pipeline {
     }
 
     private void handleAll(List<Map<String, Object>> deliveries, CustodyReceipt parts) {
+        Plan plan = this.plan;
         Instant now = clock.instant();
         lastEventAt = Optional.of(now);
         for (Map<String, Object> variables : deliveries) {
@@ -158,9 +185,9 @@ public final class Pipeline {
             all.put("pipeline", id);
             all.put("now", now);
             all.put("item_id", itemId);
-            handleOne(new Scope(all), itemId);
+            handleOne(plan, new Scope(all), itemId);
         }
-        for (PipelineOutput output : outputs) {
+        for (PipelineOutput output : plan.outputs()) {
             try {
                 if (output.submit(parts == null ? Custody.NONE : parts.share()) > 0) {
                     refusalsLogged.remove(output.connection());
@@ -175,14 +202,15 @@ public final class Pipeline {
         }
     }
 
-    private void handleOne(Scope scope, String itemId) {
+    private void handleOne(Plan plan, Scope scope, String itemId) {
         int prepared = 0;
+        List<PipelineOutput> outputs = plan.outputs();
         try {
-            if (filter.isPresent() && !filter.get().test(scope)) {
+            if (plan.filter().isPresent() && !plan.filter().get().test(scope)) {
                 filtered.incrementAndGet();
                 return;
             }
-            for (Map.Entry<String, Expression> transform : transforms) {
+            for (Map.Entry<String, Expression> transform : plan.transforms()) {
                 scope.set(transform.getKey(), transform.getValue().evaluate(scope));
             }
             for (PipelineOutput output : outputs) {
@@ -237,9 +265,10 @@ public final class Pipeline {
 
     /** @param dropped what the trigger discarded because this pipeline fell behind */
     public PipelineStatus status(long dropped) {
-        return new PipelineStatus(id, enabled, config.trigger().describe(), events.get(), filtered.get(),
+        Plan plan = this.plan;
+        return new PipelineStatus(id, enabled, plan.config().trigger().describe(), events.get(), filtered.get(),
                 failed.get(), emitted.get(), refused.get(), dropped, lastError, lastErrorAt, lastEventAt,
-                outputs.stream().map(PipelineOutput::counts).toList());
+                plan.outputs().stream().map(PipelineOutput::counts).toList());
     }
 
     /** The state to persist. */
@@ -249,7 +278,7 @@ public final class Pipeline {
     }
 
     private void restore(PipelineState state) {
-        PipelineState reconciled = state.reconciledWith(config.enabled());
+        PipelineState reconciled = state.reconciledWith(plan.config().enabled());
         enabled = reconciled.enabled();
         operatorChoiceOver = reconciled.operatorChoiceOver();
         events.set(reconciled.events());

@@ -39,8 +39,10 @@ import org.slf4j.LoggerFactory;
  * logged at ERROR once and named by {@link #failures}; the others start and run. An output whose
  * channel is not running is no reason to fail: it counts its items refused (see {@link ChannelOutput}).
  *
- * <p>Threading: start and stop from the lifecycle thread; {@link #statuses}, {@link #status} and
- * {@link #enable} from any thread (the API). One scheduler thread ({@code pipeline-timer}) runs
+ * <p>One pipeline's configuration can change while the others run ({@link #apply}).
+ *
+ * <p>Threading: start, stop and {@link #apply} serialised on this object (the lifecycle thread, the
+ * configuration API); {@link #statuses}, {@link #status} and {@link #enable} from any thread (the API). One scheduler thread ({@code pipeline-timer}) runs
  * the interval triggers and the periodic save.
  */
 public final class Pipelines implements Component {
@@ -74,6 +76,7 @@ public final class Pipelines implements Component {
     /** The saved state of each pipeline that failed to start, written back unchanged on every save. */
     private final Map<String, PipelineState> notStarted = new LinkedHashMap<>();
     private ScheduledExecutorService scheduler;
+    private ExpressionEngine engine;
 
     public Pipelines(Map<String, PipelineConfig> configs, Path stateDir, TagBus bus, DeviceMessages messages,
                      OutputFactory outputs, Clock clock) {
@@ -116,7 +119,7 @@ public final class Pipelines implements Component {
             thread.setDaemon(true);
             return thread;
         });
-        ExpressionEngine engine = new ExpressionEngine(path -> bus.latestValues().latest(TagPath.of(path)));
+        engine = new ExpressionEngine(path -> bus.latestValues().latest(TagPath.of(path)));
         for (Map.Entry<String, PipelineConfig> entry : configs.entrySet()) {
             String id = entry.getKey();
             PipelineState state = saved.getOrDefault(id, PipelineState.fresh(entry.getValue().enabled()));
@@ -138,11 +141,7 @@ public final class Pipelines implements Component {
     /** Builds one pipeline's outputs, starts its trigger, and only then counts it as running. */
     private void startOne(String id, PipelineConfig config, PipelineState state, ExpressionEngine engine)
             throws Exception {
-        List<PipelineOutput> built = new ArrayList<>();
-        for (int i = 0; i < config.outputs().size(); i++) {
-            built.add(outputs.create(id, i, config.outputs().get(i), config.variables(), engine));
-        }
-        Pipeline pipeline = new Pipeline(id, config, engine, built, state, clock, events);
+        Pipeline pipeline = new Pipeline(id, config, engine, outputsOf(id, config), state, clock, events);
         Trigger trigger = trigger(config.trigger());
         trigger.start(pipeline);
         pipelines.put(id, pipeline);
@@ -150,6 +149,86 @@ public final class Pipelines implements Component {
         LOG.info("Pipeline {}: {} -> {} ({})", id, config.trigger().describe(),
                 config.outputs().stream().map(OutputConfig::connection).toList(),
                 pipeline.enabled() ? "enabled" : "disabled");
+    }
+
+    private List<PipelineOutput> outputsOf(String id, PipelineConfig config) throws Exception {
+        List<PipelineOutput> built = new ArrayList<>();
+        for (int i = 0; i < config.outputs().size(); i++) {
+            built.add(outputs.create(id, i, config.outputs().get(i), config.variables(), engine));
+        }
+        return built;
+    }
+
+    /**
+     * Applies one pipeline's changed configuration while the others run ({@code next} empty: removed):
+     * <ul>
+     *   <li>added: built and started as at start-up, from the state saved for that id, if any;</li>
+     *   <li>removed: its trigger is closed (what it still queued is discarded, as at a stop, and reported
+     *       by the tag bus) and it is no longer saved;</li>
+     *   <li>changed: the new outputs and expressions are built first; the running pipeline takes them
+     *       between two deliveries with its counters ({@link Pipeline#reconfigure}). Its trigger is kept,
+     *       queue and all, unless the trigger's configuration changed: then the old one is closed and the
+     *       new one started, and if that fails the old configuration's trigger is started again.</li>
+     * </ul>
+     * A pipeline that failed to start is retried with its new configuration.
+     *
+     * @throws IllegalStateException before {@link #start}
+     * @throws Exception the new configuration cannot run (an output or the trigger cannot be built or
+     *     started): the pipeline runs as it did, or, for one added, not at all
+     */
+    public synchronized void apply(String id, Optional<PipelineConfig> next) throws Exception {
+        if (engine == null) {
+            throw new IllegalStateException("the pipelines have not started");
+        }
+        Pipeline running = pipelines.get(id);
+        if (next.isEmpty()) {
+            Trigger trigger = triggers.remove(id);
+            if (trigger != null) {
+                trigger.close();
+            }
+            pipelines.remove(id);
+            configs.remove(id);
+            failures.remove(id);
+            notStarted.remove(id);
+            LOG.info("Pipeline {} removed", id);
+            return;
+        }
+        PipelineConfig config = next.get();
+        if (running == null) {
+            PipelineState state = notStarted.getOrDefault(id, PipelineState.fresh(config.enabled()));
+            startOne(id, config, state, engine);
+            configs.put(id, config);
+            failures.remove(id);
+            notStarted.remove(id);
+            return;
+        }
+        PipelineConfig was = running.config();
+        List<PipelineOutput> built = outputsOf(id, config);
+        if (was.trigger().equals(config.trigger())) {
+            running.reconfigure(config, engine, built);
+        } else {
+            Trigger replacement = trigger(config.trigger());
+            running.reconfigure(config, engine, built);
+            triggers.remove(id).close();
+            try {
+                replacement.start(running);
+            } catch (Exception e) {
+                Trigger old = trigger(was.trigger());
+                running.reconfigure(was, engine, outputsOf(id, was));
+                old.start(running);
+                triggers.put(id, old);
+                throw e;
+            }
+            triggers.put(id, replacement);
+        }
+        configs.put(id, config);
+        LOG.info("Pipeline {} changed live: {} -> {}", id, config.trigger().describe(),
+                config.outputs().stream().map(OutputConfig::connection).toList());
+    }
+
+    /** The configuration pipeline {@code id} runs with (or failed to start with), if there is one. */
+    public synchronized Optional<PipelineConfig> config(String id) {
+        return Optional.ofNullable(configs.get(id));
     }
 
     /**
