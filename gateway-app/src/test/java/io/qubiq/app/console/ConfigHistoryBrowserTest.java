@@ -12,6 +12,7 @@ import io.qubiq.app.TestOperators;
 import io.qubiq.app.config.ConfigSource;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.testkit.http.ConsoleClient;
+import io.qubiq.testkit.postgres.PostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -25,8 +26,8 @@ import org.openqa.selenium.By;
 
 /**
  * Issue 22's Settings → Configuration page, driven in Debian's Chromium against a whole gateway started
- * from a configuration file (configuration writes need one; its outbound connection points where nothing
- * listens, as the page changes configuration, not data): an engineer sees a change made over the API as a
+ * from a configuration file (configuration writes need one) with one outbound connection to a real
+ * PostgreSQL: an engineer sees a change made over the API as a
  * new revision with its diff, rolls it back with a comment after a confirmation that shows the lines, and
  * the value is back in the running configuration and the file; the exported file imported again changes
  * nothing; a broken file shows its problems with their key paths and changes nothing, and so do an import
@@ -37,8 +38,8 @@ import org.openqa.selenium.By;
 class ConfigHistoryBrowserTest {
 
     private static final String BATCH = "/api/v1/config/outbound.db.store_and_forward.batch_max_items";
-    private static final String TEXT = TestOperators.AUTH_YAML + """
-            gateway: {name: configuration}
+    private static final String YAML = TestOperators.AUTH_YAML + """
+            gateway: {name: plant-edge}
             http:
               port: 0
             logging:
@@ -46,7 +47,7 @@ class ConfigHistoryBrowserTest {
             outbound:
               # the plant database
               db:
-                sql: {jdbc_url: "jdbc:postgresql://127.0.0.1:1/plant", username: postgres, connection_timeout_ms: 1000}
+                sql: {jdbc_url: "%s", username: postgres, connection_timeout_ms: 1000}
                 store_and_forward:
                   batch_max_items: 500   # tuned for the plant's historian
                   max_bytes: 1048576
@@ -56,6 +57,8 @@ class ConfigHistoryBrowserTest {
     @TempDir
     static Path dir;
 
+    static PostgresServer postgres;
+    static String text;
     static Path file;
     static DataDirectory data;
     static Gateway gateway;
@@ -66,7 +69,9 @@ class ConfigHistoryBrowserTest {
     @BeforeAll
     static void start() throws Exception {
         ConsoleBrowser.requireChromium();
-        file = Files.writeString(dir.resolve("gateway.yaml"), TEXT);
+        postgres = PostgresServer.start(dir.resolve("postgres"));
+        text = YAML.formatted(postgres.jdbcUrl());
+        file = Files.writeString(dir.resolve("gateway.yaml"), text);
         data = DataDirectory.open(dir.resolve("data"));
         gateway = new Gateway(ConfigSource.loadFile(file, Map.of()), data, Clock.systemUTC());
         gateway.lifecycle().startAll();
@@ -96,8 +101,14 @@ class ConfigHistoryBrowserTest {
                     gateway.lifecycle().stopAll(Duration.ofSeconds(30));
                 }
             } finally {
-                if (data != null) {
-                    data.close();
+                try {
+                    if (data != null) {
+                        data.close();
+                    }
+                } finally {
+                    if (postgres != null) {
+                        postgres.close();
+                    }
                 }
             }
         }
@@ -163,7 +174,7 @@ class ConfigHistoryBrowserTest {
         browser.waitFor("[data-test=cfg-revision][data-number='3'][data-source=rollback].selected");
         browser.waitForText("#cfg-row-3", "the historian needs the big batches");
         assertThat(batchMaxItems()).as("the value is back in what runs").isEqualTo(500);
-        assertThat(Files.readString(file)).as("and in the file, comments and all").isEqualTo(TEXT);
+        assertThat(Files.readString(file)).as("and in the file, comments and all").isEqualTo(text);
         browser.screenshot("configuration");
 
         // Export downloads the file; importing it again is the running configuration and changes nothing
