@@ -26,16 +26,20 @@ export function onUnauthorized(handler) {
   unauthorized = handler;
 }
 
-export async function request(method, path, body, { handle401 = false } = {}) {
+/**
+ * One request; the body goes as JSON, or as it is when a contentType is given (a YAML text for
+ * POST /api/v1/config/validate).
+ */
+export async function request(method, path, body, { handle401 = false, contentType = null } = {}) {
   const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (body !== undefined) headers["Content-Type"] = contentType || "application/json";
   if (UNSAFE.has(method) && csrfToken) headers["X-CSRF-Token"] = csrfToken;
   let response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : contentType ? String(body) : JSON.stringify(body),
       credentials: "same-origin",
       cache: "no-store",
     });
@@ -67,6 +71,8 @@ export async function request(method, path, body, { handle401 = false } = {}) {
 export const api = {
   get: (path, options) => request("GET", path, undefined, options),
   post: (path, body, options) => request("POST", path, body, options),
+  /** A text body as it is: postText("/api/v1/config/validate", yaml, "application/yaml"). */
+  postText: (path, text, contentType) => request("POST", path, text, { contentType }),
   put: (path, body, options) => request("PUT", path, body, options),
   del: (path, options) => request("DELETE", path, undefined, options),
 };

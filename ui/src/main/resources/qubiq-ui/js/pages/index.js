@@ -1,6 +1,7 @@
 // Every page of the signed-in console, in navigation order, with the permission it needs.
 import * as storeForward from "./store-forward.js";
 import * as quarantine from "./quarantine.js";
+import * as configHistory from "./config-history.js";
 import * as connections from "./connections.js";
 import * as tags from "./tags.js";
 import * as trends from "./trends.js";
@@ -13,6 +14,7 @@ export const PAGES = [
   { path: "store-forward", title: "Store & Forward", permission: "view_connections", module: storeForward },
   { path: "store-forward/:connection/quarantine", title: "Quarantine", permission: "view_connections",
     nav: false, navParent: "store-forward", module: quarantine },
+  { path: "configuration", title: "Configuration", permission: "view_connections", module: configHistory },
   { path: "connections", title: "Connections", permission: "view_connections", module: connections },
   { path: "tags", title: "Tags", permission: "view_tags", module: tags },
   { path: "trends", title: "Trends", permission: "view_history", module: trends },

@@ -239,6 +239,20 @@ public final class ConfigWrites implements ConfigChanges {
     }
 
     @Override
+    public synchronized RollbackPreview rollbackPreview(String id) {
+        ConfigRevisions store = store();
+        Revision target = find(store, id);
+        OnDisk disk = onDisk();
+        try {
+            String text = store.text(target);
+            return new RollbackPreview(summary(target), disk.revision(),
+                    text.equals(disk.text()) ? "" : maskedDiff(disk.text(), text));
+        } catch (IOException e) {
+            throw new RequestFailure.Fault("cannot read revision " + target.number() + ": " + e.getMessage());
+        }
+    }
+
+    @Override
     public List<RevisionSummary> revisions() {
         return revisions.map(store -> store.list().stream().map(ConfigWrites::summary).toList()).orElse(List.of());
     }

@@ -5,8 +5,12 @@ import io.qubiq.config.ConfigException;
 import io.qubiq.config.ConfigProblem;
 import io.qubiq.config.ConfigSchema;
 import io.qubiq.config.ConfigTree;
+import io.qubiq.config.edit.YamlEditException;
 import io.qubiq.console.ConfigAccess;
 import io.qubiq.console.RequestFailure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +23,10 @@ import java.util.stream.Collectors;
  * secrets masked, the schema of {@link GatewayConfig}, and dry runs that bind a candidate text with the
  * same loader, the same environment and the same command-line overrides as at start-up, then compare it
  * with the running record. Nothing here changes the running gateway; it reads the {@link ConfigState} that
- * {@link ConfigWrites} moves on, so a change waiting for a restart is reported as such.
+ * {@link ConfigWrites} moves on, so a change waiting for a restart is reported as such. A secret that reads
+ * {@code ***} in a candidate (as an export writes it) is validated as the value the file holds at that key,
+ * as an import of the same text would write it ({@link ExportedText}), so an exported file validates as
+ * unchanged; one the file has no clear value for is a problem naming its key.
  *
  * <p>Restart granularity of a changed key ({@link #componentOf}): one device connection
  * ({@code devices.<id>}), one outbound connection ({@code outbound.<id>}: its sink and channel), one
@@ -33,6 +40,7 @@ public final class RunningConfigAccess implements ConfigAccess {
 
     private final ConfigState state;
     private final Map<String, Object> schema = ConfigSchema.of(GatewayConfig.class);
+    private final ExportedText exported = new ExportedText(SecretText.of(schema).names());
 
     public RunningConfigAccess(LoadedConfig running) {
         this(new ConfigState(running));
@@ -60,9 +68,17 @@ public final class RunningConfigAccess implements ConfigAccess {
     @Override
     public Validation validate(String text, String name) {
         LoadedConfig running = state.read().running();
+        String filled;
+        try {
+            filled = asImported(text);
+        } catch (YamlEditException e) {
+            String key = e.path().toString();
+            return new Validation(false, List.of(new Problem(key, e.getMessage(), 0, 0)), List.of(),
+                    List.of());
+        }
         LoadedConfig candidate;
         try {
-            candidate = LoadedConfig.bind(name, "sha256", text, running.environment(), running.secrets());
+            candidate = LoadedConfig.bind(name, "sha256", filled, running.environment(), running.secrets());
         } catch (ConfigException e) {
             if (e.unreadable()) {
                 throw new RequestFailure.InvalidRequest("the body is not YAML or JSON: " + e.problems().stream()
@@ -77,6 +93,21 @@ public final class RunningConfigAccess implements ConfigAccess {
         diff.forEach(change -> componentOf(change.key()).ifPresent(restarts::add));
         return new Validation(true, List.of(),
                 diff.stream().map(c -> new Change(c.key(), c.from(), c.to())).toList(), List.copyOf(restarts));
+    }
+
+    /** {@code text} with its masked secrets filled in from the file on disk, as an import would write it. */
+    private String asImported(String text) throws YamlEditException {
+        Optional<Path> file = state.read().file().file();
+        if (file.isEmpty() || !text.contains(ExportedText.MASK)) {
+            return text;
+        }
+        String current;
+        try {
+            current = Files.readString(file.get());
+        } catch (IOException e) {
+            return text; // the import would fail on the file, not on this text
+        }
+        return exported.unmasked(text, current);
     }
 
     /**

@@ -60,6 +60,7 @@ final class ConsoleBrowser implements AutoCloseable {
     private final ChromeDriver driver;
     private final String base;
     private final List<String> errors = new ArrayList<>();
+    private final List<Pattern> provoked = new ArrayList<>();
 
     private ConsoleBrowser(ChromeDriverService service, ChromeDriver driver, String base) {
         this.service = service;
@@ -193,11 +194,20 @@ final class ConsoleBrowser implements AutoCloseable {
         }
     }
 
+    /**
+     * Lets {@link #assertNoConsoleErrors()} pass over errors a test provokes on purpose, such as Chromium's
+     * line for a refusal (409, 422) whose display on the page the test checks.
+     */
+    void expectConsoleErrors(Pattern pattern) {
+        provoked.add(pattern);
+    }
+
     /** Fails with every error the browser's console logged since the last check. */
     void assertNoConsoleErrors() {
         for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
             if (entry.getLevel().intValue() >= Level.SEVERE.intValue()
-                    && EXPECTED.stream().noneMatch(p -> p.matcher(entry.getMessage()).find())) {
+                    && EXPECTED.stream().noneMatch(p -> p.matcher(entry.getMessage()).find())
+                    && provoked.stream().noneMatch(p -> p.matcher(entry.getMessage()).find())) {
                 errors.add(entry.getMessage());
             }
         }

@@ -15,7 +15,8 @@ import java.util.Set;
  *       need Edit connections, every other key Manage configuration.</li>
  *   <li>{@code POST /api/v1/config/reload} (Manage configuration): reads a hand-edited file again.</li>
  *   <li>{@code GET /api/v1/config/revisions}, {@code GET /api/v1/config/revisions/{id}} (View connections):
- *       the history; {@code POST /api/v1/config/revisions/{id}/rollback} (Manage configuration).</li>
+ *       the history; {@code POST /api/v1/config/revisions/{id}/rollback} (Manage configuration), and
+ *       {@code GET} on the same path (Manage configuration): what that rollback would change, asked first.</li>
  * </ul>
  * Statuses, decided here: 200 written ({@link ConfigChanges.Written}); 409 made on a revision that is no
  * longer the file's ({@link ConfigChanges.Stale}); 422 invalid, or a secret or a key from the environment
@@ -78,6 +79,11 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                         + " its parent, secrets masked",
                 Reply.json(ConfigChanges.RevisionDetail.class).failing(RequestFailure.NotFound.class),
                 ctx -> changes.revision(ctx.pathParam("id")));
+        api.get("/api/v1/config/revisions/{id}/rollback", manage, "What a rollback to that revision would change: the"
+                        + " file's lines from now to its text, unified, secrets masked; changes nothing",
+                Reply.json(ConfigChanges.RollbackPreview.class).failing(RequestFailure.NotFound.class,
+                        RequestFailure.Fault.class),
+                ctx -> changes.rollbackPreview(ctx.pathParam("id")));
         api.post("/api/v1/config/revisions/{id}/rollback", manage, "Write an earlier revision's text as a new revision"
                 + " (source rollback): validated and applied like any change", written(), ctx -> {
                     JsonBody body = ctx.body().isBlank() ? null : JsonBody.of(ctx, ROLLBACK_SHAPE);

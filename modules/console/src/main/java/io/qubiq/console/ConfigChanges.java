@@ -92,6 +92,17 @@ public interface ConfigChanges {
     }
 
     /**
+     * What rolling back to a revision would write, asked before it is written (the console's confirmation).
+     *
+     * @param revision     the revision rolled back to
+     * @param fileRevision the file's revision now, the one the diff starts from
+     * @param diff         the file's lines from now to that revision's text, unified, secret values masked;
+     *                     empty when the file holds that text already
+     */
+    record RollbackPreview(RevisionSummary revision, String fileRevision, String diff) {
+    }
+
+    /**
      * Sets the key at {@code keyPath} to {@code value}, written as the fewest leaf edits to the file.
      *
      * @param baseRevision the revision the client read ({@code sha256:<hex>})
@@ -139,6 +150,13 @@ public interface ConfigChanges {
      * @throws RequestFailure.NotFound no kept revision has that number or token
      */
     Outcome rollback(String id, String comment, Author author);
+
+    /**
+     * What {@link #rollback} to {@code id} would change in the file now; changes nothing.
+     *
+     * @throws RequestFailure.NotFound no kept revision has that number or token
+     */
+    RollbackPreview rollbackPreview(String id);
 
     /** Every kept revision, newest first; empty when the configuration was not read from a file. */
     List<RevisionSummary> revisions();
