@@ -28,6 +28,7 @@ import io.qubiq.app.outbound.OutboundConnections;
 import io.qubiq.app.pipelines.MqttDeviceMessages;
 import io.qubiq.app.pipelines.PipelineOutputs;
 import io.qubiq.app.pipelines.PipelinesAccess;
+import io.qubiq.console.ConfigChanges;
 import io.qubiq.console.PipelineRoutes;
 import io.qubiq.pipeline.Pipelines;
 import io.qubiq.pipeline.config.TriggerConfig;
@@ -126,6 +127,7 @@ public final class Gateway {
     private final DeviceConnections devices;
     private final ConfigApplier configApplier;
     private final Optional<Pipelines> pipelines;
+    private final ConfigWrites configWrites;
     private final GatewayMetrics metrics;
     private final AuditJournal auditJournal;
     private final LossRecorder losses;
@@ -201,7 +203,8 @@ public final class Gateway {
         routes.add(new LossRoutes(new LedgerLosses(losses)));
         ConfigState configState = new ConfigState(loaded);
         routes.add(new ConfigRoutes(new RunningConfigAccess(configState)));
-        routes.add(new ConfigChangeRoutes(openConfigWrites(configState, dataDirectory.root(), clock)));
+        this.configWrites = openConfigWrites(configState, dataDirectory.root(), clock);
+        routes.add(new ConfigChangeRoutes(configWrites));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();
@@ -406,6 +409,27 @@ public final class Gateway {
     /** What makes the running gateway match a configuration written through the API ({@link LiveApply}). */
     public ConfigApplier configApplier() {
         return configApplier;
+    }
+
+    /**
+     * Reads the configuration file again after a hand edit (SIGHUP), as {@code POST /api/v1/config/reload}
+     * does, and logs the outcome; audited as made by {@code system}.
+     */
+    public void reloadConfiguration(String why) {
+        ConfigChanges.Outcome outcome = configWrites.reload(new ConfigChanges.Author("system", why, "file", "local"));
+        org.slf4j.Logger log = LoggerFactory.getLogger(Gateway.class);
+        if (outcome instanceof ConfigChanges.Written written && written.diff().isEmpty()) {
+            log.info("Configuration reloaded ({}): nothing changed, revision {}", why, written.revision());
+        } else if (outcome instanceof ConfigChanges.Written written) {
+            log.info("Configuration reloaded ({}): revision {}; {} key(s) changed; applied live: {}; waiting for a"
+                    + " restart: {}", why, written.revision(), written.diff().size(), written.applied(),
+                    written.needRestart());
+        } else if (outcome instanceof ConfigChanges.Invalid invalid) {
+            log.warn("Configuration not reloaded ({}): {}: {}", why, invalid.error(), invalid.problems().stream()
+                    .map(p -> p.key() + ": " + p.message()).collect(java.util.stream.Collectors.joining("; ")));
+        } else if (outcome instanceof ConfigChanges.Stale stale) {
+            log.warn("Configuration not reloaded ({}): {}", why, stale.error());
+        }
     }
 
     /** The running pipelines; empty when the gateway started with none. */

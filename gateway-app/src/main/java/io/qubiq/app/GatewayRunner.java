@@ -10,6 +10,7 @@ import io.qubiq.app.runtime.BuildInfo;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.app.runtime.DataDirectoryException;
 import io.qubiq.app.runtime.LogSetup;
+import io.qubiq.app.runtime.SignalReload;
 import io.qubiq.app.runtime.SignalShutdown;
 import io.qubiq.config.ConfigException;
 import io.qubiq.core.error.ConfigurationException;
@@ -99,6 +100,7 @@ final class GatewayRunner {
             closeQuietly(dataDirectory);
             return ExitCode.INVALID;
         }
+        new SignalReload(() -> gateway.reloadConfiguration("SIGHUP")).install();
         Runtime.getRuntime().addShutdownHook(new Thread(
                 () -> gateway.lifecycle().stopAll(gateway.shutdownGracePeriod()), "qubiq-shutdown-hook"));
         try {

@@ -119,7 +119,7 @@ class GatewayProcessIT {
      * reach the file, and a restart that runs the old configuration or loses the revisions.
      */
     @Test
-    void theDemosConfigurationChangedOverTheApiRunsAfterAKillAndRestart() throws Exception {
+    void theDemosConfigurationChangedOverTheApiRunsAfterAKillAndRestartAndAHandEditIsReadOnSighup() throws Exception {
         int port = GatewayProcess.freePort();
         String name = "Line 4 demo";
         try (GatewayProcess first = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
@@ -145,6 +145,16 @@ class GatewayProcessIT {
             String revisions = admin.get("/api/v1/config/revisions").body();
             assertThat(revisions).contains("renamed for line 4");
             assertThat(Pattern.compile("\"number\":").matcher(revisions).results().count()).isEqualTo(2);
+
+            // a hand edit, then SIGHUP: read again, recorded as a revision of source file, the change waits
+            Path file = work.resolve("state/demo.yaml");
+            Files.writeString(file, Files.readString(file).replace("level: info", "level: debug"));
+            assertThat(new ProcessBuilder("kill", "-HUP", String.valueOf(second.pid())).start().waitFor()).isZero();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(admin.get("/api/v1/config").body())
+                    .contains("\"pendingRestart\":[\"gateway\"]"));
+            assertThat(admin.get("/api/v1/config/revisions").body()).contains("\"source\":\"file\"");
+            assertThat(second.output()).contains("Configuration reloaded (SIGHUP)");
+            assertThat(second.isAlive()).as("SIGHUP does not stop the gateway").isTrue();
             second.terminate();
             assertThat(second.awaitExit(Duration.ofSeconds(15))).as(second.output()).isEqualTo(0);
         }

@@ -2,7 +2,8 @@
  * The process around the gateway: the data directory and its lock ({@link io.qubiq.app.runtime.DataDirectory}:
  * one process at a time, the holder's PID named), the rolling log file ({@link io.qubiq.app.runtime.LogSetup}),
  * SIGTERM and SIGINT ({@link io.qubiq.app.runtime.SignalShutdown}: the first releases the main thread, a
- * second halts) and the build's version ({@link io.qubiq.app.runtime.BuildInfo}).
+ * second halts), SIGHUP ({@link io.qubiq.app.runtime.SignalReload}: the configuration file read again, on a
+ * thread of its own) and the build's version ({@link io.qubiq.app.runtime.BuildInfo}).
  *
  * <p><b>Owns</b> what a process holds for its whole life: the lock, the log appender, the signal handlers.
  *
