@@ -183,7 +183,8 @@ public final class Gateway {
         Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);
         this.pipelines = pipelines;
         this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id), outbound,
-                pipelines, id -> pipelines.ifPresent(running -> bindPipeline(running, id)), clock);
+                pipelines, id -> pipelines.ifPresent(running -> bindPipeline(running, id)),
+                history.map(HistorianParts::historian), clock);
 
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
         this.lifecycle = new Lifecycle(clock);

@@ -9,6 +9,8 @@ import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.app.config.OutboundConfig;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundKinds;
+import io.qubiq.historian.Historian;
+import io.qubiq.historian.HistorianConfig;
 import io.qubiq.pipeline.Pipelines;
 import java.time.Clock;
 import io.qubiq.core.connector.DeviceKind;
@@ -39,6 +41,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code pipeline:<id>}: a pipeline added, changed or removed ({@link Pipelines#apply}). A changed
  *       pipeline keeps its counters and, unless its trigger changed, its trigger and what that has
  *       queued; the other pipelines run on untouched. A pipeline added gets its metrics.</li>
+ *   <li>{@code historian}: its storage rules ({@code default_rule}, {@code rules}), taken while values flow
+ *       ({@link Historian#applyRules}); every other historian key waits for a restart.</li>
  * </ul>
  * Everything else is answered as waiting for a restart of the gateway: a pipeline when the gateway started
  * with none, or whose new configuration cannot run (an output to an outbound connection that is not running
@@ -57,6 +61,7 @@ public final class LiveApply implements ConfigApplier {
     private static final String DEVICE = "device:";
     private static final String OUTBOUND = "outbound:";
     private static final String PIPELINE = "pipeline:";
+    private static final String HISTORIAN = "historian";
 
     private final DeviceConnections devices;
     private final DeviceKind.Context context;
@@ -64,6 +69,7 @@ public final class LiveApply implements ConfigApplier {
     private final Map<String, OutboundConnection<?>> outbound;
     private final Optional<Pipelines> pipelines;
     private final Consumer<String> pipelineAdded;
+    private final Optional<Historian> historian;
     private final Clock clock;
 
     /**
@@ -72,16 +78,18 @@ public final class LiveApply implements ConfigApplier {
      * @param outbound        the running outbound connections
      * @param pipelines       the running pipelines; empty when the gateway started with none
      * @param pipelineAdded   told the id of a pipeline added live (binds its metrics)
+     * @param historian       the running historian; empty when the gateway has none
      */
     public LiveApply(DeviceConnections devices, DeviceKind.Context context, Consumer<String> connectionAdded,
                      Map<String, OutboundConnection<?>> outbound, Optional<Pipelines> pipelines,
-                     Consumer<String> pipelineAdded, Clock clock) {
+                     Consumer<String> pipelineAdded, Optional<Historian> historian, Clock clock) {
         this.devices = devices;
         this.context = context;
         this.connectionAdded = connectionAdded;
         this.outbound = Map.copyOf(outbound);
         this.pipelines = pipelines;
         this.pipelineAdded = pipelineAdded;
+        this.historian = historian;
         this.clock = clock;
     }
 
@@ -95,7 +103,8 @@ public final class LiveApply implements ConfigApplier {
                     : component.startsWith(OUTBOUND)
                     ? applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config())
                     : component.startsWith(PIPELINE)
-                    && applyPipeline(component.substring(PIPELINE.length()), before.config(), after.config());
+                    ? applyPipeline(component.substring(PIPELINE.length()), before.config(), after.config())
+                    : component.equals(HISTORIAN) && applyHistorian(before.config(), after.config());
             (live ? applied : needRestart).add(component);
         }
         if (!needRestart.isEmpty()) {
@@ -181,6 +190,22 @@ public final class LiveApply implements ConfigApplier {
         if (added) {
             pipelineAdded.accept(id);
         }
+        return true;
+    }
+
+    private boolean applyHistorian(GatewayConfig before, GatewayConfig after) {
+        if (historian.isEmpty() || before.historian().isEmpty() || after.historian().isEmpty()) {
+            log.info("The historian was added or removed: that waits for a restart");
+            return false;
+        }
+        HistorianConfig was = before.historian().get();
+        HistorianConfig next = after.historian().get();
+        if (!next.withRules(was.defaultRule(), was.rules()).equals(was)) {
+            log.info("The historian's settings other than its storage rules changed: that waits for a restart");
+            return false;
+        }
+        historian.get().applyRules(next);
+        log.info("The historian's storage rules changed live: {} rule(s)", next.rules().size());
         return true;
     }
 

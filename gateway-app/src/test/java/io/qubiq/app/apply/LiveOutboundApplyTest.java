@@ -87,7 +87,7 @@ class LiveOutboundApplyTest {
         outbound.get("mes").channel().start();
         DeviceConnections devices = new DeviceConnections(Map.of(), value -> { }, EventPublisher.none(), clock);
         apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, EventPublisher.none()), id -> { },
-                outbound, java.util.Optional.empty(), id -> { }, clock);
+                outbound, java.util.Optional.empty(), id -> { }, java.util.Optional.empty(), clock);
         return config;
     }
 

@@ -52,7 +52,7 @@ public final class Historian implements Component {
     public static final String SUBSCRIBER = "historian";
     private static final Logger log = LoggerFactory.getLogger(Historian.class);
 
-    private final HistorianConfig config;
+    private volatile HistorianConfig config;
     private final TagBus bus;
     private final ExecClient exec;
     private final HistorySchema schema;
@@ -220,6 +220,22 @@ public final class Historian implements Component {
 
     public HistorianConfig config() {
         return config;
+    }
+
+    /**
+     * Stores by {@code next}'s storage rules from now on, while values flow: each tag keeps its last stored
+     * sample and what it holds back ({@link StorageFilter#replaceRules}).
+     *
+     * @throws IllegalArgumentException {@code next} differs in more than its rules (tables, batching,
+     *     queue, live tail, channel: those need a restart)
+     */
+    public void applyRules(HistorianConfig next) {
+        if (!next.withRules(config.defaultRule(), config.rules()).equals(config)) {
+            throw new IllegalArgumentException("only the storage rules (default_rule, rules) change while the"
+                    + " historian runs");
+        }
+        filter.replaceRules(next.defaultRule(), next.rules());
+        config = next;
     }
 
     public ExecClient exec() {

@@ -39,13 +39,17 @@ import java.util.Optional;
  * the filter looks each tag up once per value anyway, and keeps the tag's ring of the tail in the
  * same per-tag state, so storing a sample costs no second lookup.
  *
- * <p>Threading: {@link #offer}, {@link #offerAll} and {@link #due} may be called from different
- * threads; every call holds the filter's lock ({@link #offerAll} once for the whole batch).
+ * <p>The rules can be replaced while samples flow ({@link #replaceRules}): each tag keeps its last stored
+ * sample, when it was stored, and a held-back sample, and is judged by its new rule from the next sample
+ * or {@link #due} on.
+ *
+ * <p>Threading: {@link #offer}, {@link #offerAll}, {@link #due} and {@link #replaceRules} may be called
+ * from different threads; every call holds the filter's lock ({@link #offerAll} once for the whole batch).
  */
 public final class StorageFilter {
 
-    private final List<Rule> rules;
-    private final Rule defaultRule;
+    private List<Rule> rules;
+    private Rule defaultRule;
     private final Clock clock;
     private final Ticker ticker;
     private final LiveTail liveTail;
@@ -55,7 +59,7 @@ public final class StorageFilter {
     }
 
     private static final class TagState {
-        final StorageRule rule;
+        StorageRule rule;
         /** The tag's ring in the live tail; null when the tail keeps nothing. */
         final SampleRing tail;
         HistorySample lastStored;
@@ -91,8 +95,18 @@ public final class StorageFilter {
         return new StorageFilter(config.defaultRule(), config.rules(), clock, ticker, liveTail);
     }
 
+    /**
+     * Judges every tag by {@code rules} (else {@code defaultRule}) from now on, keeping what each tag
+     * stored last and what it holds back.
+     */
+    public synchronized void replaceRules(StorageRule defaultRule, List<StorageRule> rules) {
+        this.defaultRule = new Rule(TagPattern.compile("**"), Objects.requireNonNull(defaultRule, "defaultRule"));
+        this.rules = rules.stream().map(r -> new Rule(TagPattern.compile(r.tags()), r)).toList();
+        states.forEach((tag, state) -> state.rule = ruleFor(tag));
+    }
+
     /** The rule that applies to {@code tag}. */
-    public StorageRule ruleFor(TagPath tag) {
+    public synchronized StorageRule ruleFor(TagPath tag) {
         for (Rule rule : rules) {
             if (rule.pattern.matches(tag)) {
                 return rule.options;

@@ -208,4 +208,31 @@ class StorageFilterTest {
         assertThat(new StorageFilter(StorageRule.defaults(), List.of(StorageRule.defaults().withTags("plant/**/temp")
                 .withMinIntervalMs(5)), clock, clock.ticker()).ruleFor(TagPath.of("plant/a/b/temp")).minIntervalMs()).isEqualTo(5);
     }
+
+    @Test
+    void replacedRulesJudgeEachTagFromItsLastStoredSampleOn() {
+        StorageFilter filter = filter(StorageRule.defaults().withDeadbandAbsolute(5));
+        assertThat(filter.offer(value(10.0))).isPresent();
+        assertThat(filter.offer(value(12.0))).as("within the old deadband").isEmpty();
+
+        filter.replaceRules(StorageRule.defaults(), List.of(StorageRule.defaults().withTags("plant/**")
+                .withDeadbandAbsolute(1)));
+
+        assertThat(filter.ruleFor(TEMP).deadbandAbsolute()).contains(1.0);
+        assertThat(filter.offer(value(10.5))).as("compared with 10.0, the last stored, under the new rule").isEmpty();
+        assertThat(filter.offer(value(11.5))).as("beyond the new deadband").isPresent();
+    }
+
+    @Test
+    void aSampleHeldBackUnderTheOldRuleIsReleasedByTheNewOnesInterval() {
+        StorageFilter filter = filter(StorageRule.defaults().withMinIntervalMs(10_000));
+        filter.offer(value(1.0));
+        clock.advanceMillis(1000);
+        assertThat(filter.offer(value(2.0))).as("held back").isEmpty();
+
+        filter.replaceRules(StorageRule.defaults().withMinIntervalMs(500), List.of());
+        clock.advanceMillis(10);
+
+        assertThat(filter.due()).extracting(HistorySample::value).containsExactly(2.0);
+    }
 }
