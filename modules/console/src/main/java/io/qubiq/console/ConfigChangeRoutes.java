@@ -92,7 +92,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                 });
     }
 
-    private static Reply<ConfigChanges.Written> written() {
+    static Reply<ConfigChanges.Written> written() {
         return Reply.json(ConfigChanges.Written.class)
                 .failing(RequestFailure.InvalidRequest.class, RequestFailure.Forbidden.class,
                         RequestFailure.NotFound.class, RequestFailure.Fault.class)
@@ -103,7 +103,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
     }
 
     /** The status of each outcome, decided here and nowhere else. */
-    private static ConfigChanges.Written answer(Context ctx, ConfigChanges.Outcome outcome) {
+    static ConfigChanges.Written answer(Context ctx, ConfigChanges.Outcome outcome) {
         if (outcome instanceof ConfigChanges.Written written) {
             return written;
         }
@@ -134,7 +134,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
         return key.substring(0, end);
     }
 
-    private static ConfigChanges.Author author(Context ctx, JsonBody body) {
+    static ConfigChanges.Author author(Context ctx, JsonBody body) {
         Principal principal = RequestGuard.principal(ctx);
         String source = body == null ? "api" : body.optionalText("source").orElse("api");
         if (!source.equals("api") && !source.equals("console")) {
