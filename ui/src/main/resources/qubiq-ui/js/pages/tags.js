@@ -1,11 +1,13 @@
 // Tags: a tree built from the tag paths (split on "/") with each tag's latest value, quality and
 // timestamps, updated in place from the "tags" event. With Write tags, a tag's Write button opens
-// a dialog that sends the value straight to the device and shows the device's verdict.
+// a dialog that sends the value straight to the device and shows the device's verdict. A connection's
+// tags go out and come back as CSV (tag-tables.js).
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure } from "../dom.js";
 import { subscribe } from "../events.js";
 import { formDialog, field } from "../dialogs.js";
 import * as f from "../format.js";
+import { tagTablePanel } from "./tag-tables.js";
 
 export async function render(root, _params, ctx) {
   const filter = h("input", { id: "tags-filter", type: "search", placeholder: "part of a path" });
@@ -14,6 +16,7 @@ export async function render(root, _params, ctx) {
   clear(root,
       h("h2", {}, "Tags"),
       h("div", { class: "toolbar" }, h("label", { class: "inline", for: "tags-filter" }, "Filter ", filter), count),
+      tagTablePanel(ctx),
       holder);
 
   const tags = new Map();
