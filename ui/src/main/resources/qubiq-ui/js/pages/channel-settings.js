@@ -3,7 +3,9 @@
 // outbound.<id>.store_and_forward with its unit and the schema's range, checks each as it is typed
 // (range, low water below high water), and sends the whole section with the file revision read when
 // it opened (PUT /api/v1/config/...). Nothing partial: on 422 each problem stands next to its field,
-// on 409 the lines changed meanwhile are shown, and the dialog stays open; on 200 it closes and the
+// on 409 the lines changed meanwhile are shown, and the dialog stays open; a max_bytes below the
+// channel's backlog is asked about first (the gateway answers 409 with the backlog: keep it until it
+// drains, or drop the oldest now, recorded in the loss ledger), and Apply sends the choice; on 200 it closes and the
 // caller is told what was applied live and what waits for a restart. Only outbound connections of the
 // configuration are editable here: the historian's and the audit journal's channels are not.
 import { api } from "../api.js";
@@ -181,13 +183,14 @@ export async function editChannelSettings(connection, inForce) {
   }
 
   async function onSubmit(form, message) {
+    const chosen = form.querySelector("input[name=cs-on-shrink]:checked"); // the backlog question's answer
     conflict.replaceChildren();
     if (!validate()) throw new Error("Fix the marked fields; nothing was sent.");
     if (pending) throw new Error("Waits for a restart first; nothing was sent.");
     try {
       return await api.put("/api/v1/config/" + encodeURIComponent(sectionKey), {
         revision: read.fileRevision, value: value(), comment: form.querySelector("#cs-comment").value || undefined,
-        source: "console",
+        source: "console", onShrink: chosen ? chosen.value : undefined,
       });
     } catch (e) {
       throw explain(e, message);
@@ -210,6 +213,17 @@ export async function editChannelSettings(connection, inForce) {
         }
       }
       return new Error(["Not saved: the gateway refused it (nothing changed).", ...elsewhere].join(" "));
+    }
+    if (e.status === 409 && body.field === "onShrink") {
+      const b = (body.backlogs || [])[0] || {};
+      const option = (value, label) => h("label", { class: "choice" },
+          h("input", { type: "radio", name: "cs-on-shrink", value, "data-test": "cs-on-shrink-" + value }), " ", label);
+      conflict.append(h("fieldset", { "data-test": "cs-shrink-question" },
+          h("legend", {}, `The new limit is below the backlog: ${b.bufferedItems} items (${b.bufferedBytes} bytes)`
+              + ` wait to be delivered. What happens to them?`),
+          option("keep", "Keep them until they drain (new items meet the limit as the overflow policy says)"),
+          option("drop_oldest", "Drop the oldest now, down to the new limit (recorded as lost in the loss ledger)")));
+      return new Error("Choose what happens to the backlog, then Apply again: nothing was saved.");
     }
     if (e.status === 409) {
       conflict.append(h("p", {}, "The configuration changed meanwhile (nothing was saved). Close and Edit again "

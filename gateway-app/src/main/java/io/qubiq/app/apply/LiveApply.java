@@ -1,6 +1,8 @@
 package io.qubiq.app.apply;
 
 import io.qubiq.app.config.ConfigApplier;
+import io.qubiq.console.ConfigChanges;
+import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.LoadedConfig;
@@ -34,7 +36,12 @@ import org.slf4j.LoggerFactory;
  *       the channel's buffer and quarantine with them; a new sink replaces the old one together with the
  *       new delivery settings (batch, linger, backoff, attempt cap, fast path). The backlog, the
  *       quarantine and the counters stay, and delivery resumes from the buffer's head
- *       ({@link OutboundConnection#reconfigure}). Producers are never turned away meanwhile.</li>
+ *       ({@link OutboundConnection#reconfigure}). Producers are never turned away meanwhile.
+ *       A {@code max_bytes} lowered below the channel's backlog is {@linkplain #backlogsAffected reported}
+ *       first, so the operator chooses: {@code keep} (the backlog stays and drains; new items meet the limit
+ *       as the overflow policy says) or {@code drop_oldest} (once the new limit is in force, the oldest
+ *       items beyond it are dropped, counted in the loss ledger as {@code max_bytes_shrunk} with the
+ *       user).</li>
  * </ul>
  * Everything else is answered as waiting for a restart of the gateway: an outbound connection added,
  * removed, given another kind or another {@code segment_bytes}, and a device connection
@@ -72,13 +79,45 @@ public final class LiveApply implements ConfigApplier {
 
     @Override
     public Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components) {
+        return apply(before, after, components, ConfigChanges.Choices.none(), "system");
+    }
+
+    @Override
+    public List<ConfigChanges.Backlog> backlogsAffected(LoadedConfig before, LoadedConfig after,
+                                                        Set<String> components) {
+        List<ConfigChanges.Backlog> affected = new ArrayList<>();
+        for (String component : components) {
+            if (!component.startsWith(OUTBOUND)) {
+                continue;
+            }
+            String id = component.substring(OUTBOUND.length());
+            OutboundConnection<?> connection = outbound.get(id);
+            OutboundConfig next = after.config().outbound().get(id);
+            if (connection == null || next == null) {
+                continue;
+            }
+            ChannelStatus status = connection.channel().status();
+            long limit = next.storeAndForward().maxBytes();
+            if (limit < status.bufferedBytes() && limit < connection.channel().settings().maxBytes()) {
+                affected.add(new ConfigChanges.Backlog(id, status.bufferedItems(), status.bufferedBytes(),
+                        status.quarantineItems(), limit));
+            }
+        }
+        return affected;
+    }
+
+    @Override
+    public Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components,
+                         ConfigChanges.Choices choices, String user) {
+        boolean dropOldest = choices.onShrink().filter("drop_oldest"::equals).isPresent();
         List<String> applied = new ArrayList<>();
         List<String> needRestart = new ArrayList<>();
         for (String component : components) {
             boolean live = component.startsWith(DEVICE)
                     ? applyDevice(component.substring(DEVICE.length()), before.config(), after.config())
                     : component.startsWith(OUTBOUND)
-                    && applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config());
+                    && applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config(),
+                    dropOldest, user);
             (live ? applied : needRestart).add(component);
         }
         if (!needRestart.isEmpty()) {
@@ -114,7 +153,8 @@ public final class LiveApply implements ConfigApplier {
         return true;
     }
 
-    private boolean applyOutbound(String id, GatewayConfig before, GatewayConfig after) {
+    private boolean applyOutbound(String id, GatewayConfig before, GatewayConfig after, boolean dropOldest,
+                                  String user) {
         OutboundConnection<?> connection = outbound.get(id);
         OutboundConfig was = before.outbound().get(id);
         OutboundConfig next = after.outbound().get(id);
@@ -139,6 +179,21 @@ public final class LiveApply implements ConfigApplier {
             log.error("Outbound connection {}: its new configuration could not be applied ({}); it keeps running as"
                     + " it was until the gateway restarts", id, e.toString());
             return false;
+        }
+        long limit = next.storeAndForward().maxBytes();
+        if (dropOldest && connection.channel().status().bufferedBytes() > limit) {
+            try {
+                long dropped = connection.channel().dropOldestBeyond(limit, user);
+                log.warn("Outbound connection {} changed live; {} oldest items dropped to fit max_bytes {}, as {}"
+                        + " chose", id, dropped, limit, user);
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                log.error("Outbound connection {}: the new settings are in force but its oldest items could not be"
+                        + " dropped ({}); the backlog is kept and drains", id, e.toString());
+            }
+            return true;
         }
         log.info("Outbound connection {} changed live; its backlog and quarantine are kept", id);
         return true;

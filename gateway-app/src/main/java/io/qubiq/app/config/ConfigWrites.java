@@ -45,6 +45,10 @@ import java.util.stream.Collectors;
  * comes from {@code ${VARIABLE}} changed, or an edit the text editor refuses ({@link ConfigChanges.Invalid}).
  * Removing a key, section or connection that holds secrets is allowed.
  *
+ * <p><b>Asked first, nothing written:</b> a change that would cost buffered data without the caller's choice
+ * ({@link BacklogQuestion}: a {@code max_bytes} lowered below a channel's backlog) is answered
+ * {@link ConfigChanges.ChoiceNeeded}; the choice, once given, goes to the {@link ConfigApplier} and the audit entry.
+ *
  * <p>Without a configuration file (a record bound in memory) every change answers NotFound and there are
  * no revisions.
  *
@@ -93,7 +97,13 @@ public final class ConfigWrites implements ConfigChanges {
     }
 
     @Override
-    public synchronized Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author) {
+    public Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author) {
+        return put(keyPath, value, baseRevision, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author,
+                                    Choices choices) {
         KeyPath path = keyPath(keyPath);
         ConfigRevisions store = store();
         OnDisk disk = onDisk();
@@ -124,11 +134,17 @@ public final class ConfigWrites implements ConfigChanges {
             return invalidKey(keyPath, e.getMessage());
         }
         return commit(store, disk, state.read().file().successor(raw), text, author, author.source(), comment,
-                "config/" + path, "changed", true);
+                "config/" + path, "changed", true, choices);
     }
 
     @Override
-    public synchronized Outcome remove(String keyPath, String baseRevision, String comment, Author author) {
+    public Outcome remove(String keyPath, String baseRevision, String comment, Author author) {
+        return remove(keyPath, baseRevision, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome remove(String keyPath, String baseRevision, String comment, Author author,
+                                       Choices choices) {
         KeyPath path = keyPath(keyPath);
         ConfigRevisions store = store();
         OnDisk disk = onDisk();
@@ -146,7 +162,7 @@ public final class ConfigWrites implements ConfigChanges {
                     + "' to remove (a key left out reads its default)");
         }
         return commit(store, disk, before(disk), text, author, author.source(), comment, "config/" + path, "removed",
-                false);
+                false, choices);
     }
 
     @Override
@@ -201,7 +217,8 @@ public final class ConfigWrites implements ConfigChanges {
         } catch (YamlEditException e) {
             return invalidKey(e.path().toString(), e.getMessage());
         }
-        return commit(store, disk, before(disk), whole, author, "import", comment, "config", "imported", false);
+        return commit(store, disk, before(disk), whole, author, "import", comment, "config", "imported", false,
+                Choices.none());
     }
 
     @Override
@@ -217,7 +234,7 @@ public final class ConfigWrites implements ConfigChanges {
         OnDisk disk = onDisk();
         String why = "rollback to revision " + target.number() + (comment.isBlank() ? "" : ": " + comment);
         return commit(store, disk, before(disk), text, author, "rollback", why, "config", "rolled back to revision "
-                + target.number(), false);
+                + target.number(), false, Choices.none());
     }
 
     @Override
@@ -244,7 +261,8 @@ public final class ConfigWrites implements ConfigChanges {
 
     /** Validates {@code text}, commits it on the file's revision, applies it; see the class doc. */
     private Outcome commit(ConfigRevisions store, OnDisk disk, LoadedConfig before, String text, Author author,
-                           String source, String comment, String target, String outcome, boolean refuseSecrets) {
+                           String source, String comment, String target, String outcome, boolean refuseSecrets,
+                           Choices choices) {
         LoadedConfig candidate;
         try {
             candidate = bind(text);
@@ -259,6 +277,10 @@ public final class ConfigWrites implements ConfigChanges {
                 }
             }
         }
+        Optional<ChoiceNeeded> question = BacklogQuestion.ask(applier, state.read().running(), after, choices);
+        if (question.isPresent()) {
+            return question.get();
+        }
         Revision revision;
         try {
             revision = store.commit(text, disk.token(), author.author(), source, comment);
@@ -267,11 +289,16 @@ public final class ConfigWrites implements ConfigChanges {
         } catch (IOException e) {
             throw new RequestFailure.Fault("cannot write the configuration file (nothing changed): " + e.getMessage());
         }
-        return applied(before, after, revision, author, target, outcome, comment);
+        return applied(before, after, revision, author, target, outcome, comment, choices);
     }
 
     private Written applied(LoadedConfig before, LoadedConfig after, Revision revision, Author author, String target,
                             String outcome, String comment) {
+        return applied(before, after, revision, author, target, outcome, comment, Choices.none());
+    }
+
+    private Written applied(LoadedConfig before, LoadedConfig after, Revision revision, Author author, String target,
+                            String outcome, String comment, Choices choices) {
         List<ConfigDiff.Change> diff = ConfigDiff.between(before.config(), after.config());
         if (diff.isEmpty() && before.revision().equals(SHA + revision.token())) {
             return new Written(SHA + revision.token(), List.of(), List.of(), List.of());
@@ -280,16 +307,17 @@ public final class ConfigWrites implements ConfigChanges {
         List<String> components = ConfigState.componentsChanged(before, after);
         ConfigApplier.Applied result = components.isEmpty()
                 ? new ConfigApplier.Applied(List.of(), List.of())
-                : applier.apply(now.running(), after, new LinkedHashSet<>(components));
+                : applier.apply(now.running(), after, new LinkedHashSet<>(components), choices, author.user());
         state.fileChanged(after, result.applied(), result.needRestart());
         List<ConfigAccess.Change> changes = diff.stream()
                 .map(c -> new ConfigAccess.Change(c.key(), c.from(), c.to())).toList();
-        audit(author, target, outcome, revision, changes, result, comment);
+        audit(author, target, outcome, revision, changes, result, comment, choices);
         return new Written(SHA + revision.token(), changes, result.applied(), result.needRestart());
     }
 
     private void audit(Author author, String target, String outcome, Revision revision,
-                       List<ConfigAccess.Change> changes, ConfigApplier.Applied result, String comment) {
+                       List<ConfigAccess.Change> changes, ConfigApplier.Applied result, String comment,
+                       Choices choices) {
         Map<String, String> details = new LinkedHashMap<>();
         details.put(AuditAction.DETAIL_FROM, author.from());
         details.put("revision", revision.number() + " " + SHA + revision.token());
@@ -301,6 +329,8 @@ public final class ConfigWrites implements ConfigChanges {
         if (!comment.isBlank()) {
             details.put("comment", clip(comment));
         }
+        choices.onShrink().ifPresent(choice -> details.put("on_shrink", choice));
+        choices.onRemove().ifPresent(choice -> details.put("on_remove", choice));
         events.audit(new AuditEvent(clock.instant(), author.user(), AuditAction.CONFIG_CHANGE, target, outcome,
                 details));
     }

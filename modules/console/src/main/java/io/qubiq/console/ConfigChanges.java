@@ -2,6 +2,7 @@ package io.qubiq.console;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The console's way to change the gateway's configuration file (issue 22, the write side): a key
@@ -27,8 +28,47 @@ public interface ConfigChanges {
     record Author(String user, String author, String source, String from) {
     }
 
-    /** What a change answered: written, refused as invalid, or made on a revision that is no longer the file's. */
-    sealed interface Outcome permits Written, Invalid, Stale {
+    /**
+     * What a change answered: written, refused as invalid, made on a revision that is no longer the file's, or
+     * waiting for the caller's choice about data it would affect.
+     */
+    sealed interface Outcome permits Written, Invalid, Stale, ChoiceNeeded {
+    }
+
+    /**
+     * The caller's explicit choices for what a change does to buffered data (body fields of the PUT or DELETE).
+     *
+     * @param onShrink for a {@code max_bytes} lowered below a channel's backlog: {@code keep} (kept until it
+     *                 drains) or {@code drop_oldest} (dropped now, counted in the loss ledger)
+     * @param onRemove for an outbound connection removed while it holds items: {@code drain}, {@code keep_orphan}
+     *                 or {@code discard}
+     */
+    record Choices(Optional<String> onShrink, Optional<String> onRemove) {
+        public static final List<String> ON_SHRINK = List.of("keep", "drop_oldest");
+        public static final List<String> ON_REMOVE = List.of("drain", "keep_orphan", "discard");
+
+        public static Choices none() {
+            return new Choices(Optional.empty(), Optional.empty());
+        }
+    }
+
+    /**
+     * One channel whose buffered data a change would affect.
+     *
+     * @param maxBytes the new {@code max_bytes}, or 0 when the connection is removed
+     */
+    record Backlog(String connection, long bufferedItems, long bufferedBytes, long quarantinedItems, long maxBytes) {
+    }
+
+    /**
+     * The change would cost buffered data unless the caller says what to do: nothing was written. Send the
+     * change again with {@code field} set to one of {@code options}.
+     */
+    record ChoiceNeeded(String error, String field, List<String> options, List<Backlog> backlogs) implements Outcome {
+        public ChoiceNeeded {
+            options = List.copyOf(options);
+            backlogs = List.copyOf(backlogs);
+        }
     }
 
     /**
@@ -101,11 +141,25 @@ public interface ConfigChanges {
     Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author);
 
     /**
+     * {@link #put} with the caller's choices for buffered data the change affects; without the one it needs the
+     * answer is {@link ChoiceNeeded} and nothing is written.
+     */
+    default Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author,
+                        Choices choices) {
+        return put(keyPath, value, baseRevision, comment, author);
+    }
+
+    /**
      * Removes the key or section at {@code keyPath} from the file.
      *
      * @throws RequestFailure.NotFound the file does not hold that key
      */
     Outcome remove(String keyPath, String baseRevision, String comment, Author author);
+
+    /** {@link #remove} with the caller's choices for buffered data the removal affects. */
+    default Outcome remove(String keyPath, String baseRevision, String comment, Author author, Choices choices) {
+        return remove(keyPath, baseRevision, comment, author);
+    }
 
     /** Reads the file again after a hand edit, records it as a revision and applies it. */
     Outcome reload(Author author);
