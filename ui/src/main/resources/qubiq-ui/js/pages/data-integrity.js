@@ -17,6 +17,7 @@ const REASONS = {
   operator_drop: "dropped from quarantine by an operator",
   orphan_discarded: "orphaned channel discarded by an operator",
   max_bytes_shrunk: "oldest items dropped by an operator when max_bytes was lowered",
+  connection_removed: "backlog discarded by an operator with its removed connection",
   historian_rows_refused: "historian rows refused by QuestDB",
   device_queue_overflow: "dropped by the device's queue (OPC UA Overflow)",
   malformed_payload: "malformed device payload",

@@ -43,7 +43,12 @@ import org.slf4j.LoggerFactory;
  *       items beyond it are dropped, counted in the loss ledger as {@code max_bytes_shrunk} with the
  *       user).</li>
  * </ul>
- * Everything else is answered as waiting for a restart of the gateway: an outbound connection added,
+ * An outbound connection removed while its channel holds items is {@linkplain #backlogsAffected reported}
+ * first, so the operator chooses ({@code onRemove}): {@code keep_orphan} (its directory stays and is listed
+ * as an orphan after the restart) or {@code discard} (its buffered items dropped now as
+ * {@code connection_removed}, its quarantine dropped as operator drops).
+ *
+ * <p>Everything else is answered as waiting for a restart of the gateway: an outbound connection added,
  * removed, given another kind or another {@code segment_bytes}, and a device connection
  * whose messages trigger a pipeline (the pipeline's trigger holds that connector) or whose new
  * connector cannot be built (logged; the old one keeps running). Nothing is ever reported applied
@@ -93,10 +98,17 @@ public final class LiveApply implements ConfigApplier {
             String id = component.substring(OUTBOUND.length());
             OutboundConnection<?> connection = outbound.get(id);
             OutboundConfig next = after.config().outbound().get(id);
-            if (connection == null || next == null) {
+            if (connection == null) {
                 continue;
             }
             ChannelStatus status = connection.channel().status();
+            if (next == null) {
+                if (status.bufferedItems() > 0 || status.quarantineItems() > 0) {
+                    affected.add(new ConfigChanges.Backlog(id, status.bufferedItems(), status.bufferedBytes(),
+                            status.quarantineItems(), 0));
+                }
+                continue;
+            }
             long limit = next.storeAndForward().maxBytes();
             if (limit < status.bufferedBytes() && limit < connection.channel().settings().maxBytes()) {
                 affected.add(new ConfigChanges.Backlog(id, status.bufferedItems(), status.bufferedBytes(),
@@ -110,6 +122,11 @@ public final class LiveApply implements ConfigApplier {
     public Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components,
                          ConfigChanges.Choices choices, String user) {
         boolean dropOldest = choices.onShrink().filter("drop_oldest"::equals).isPresent();
+        if (choices.onRemove().filter("discard"::equals).isPresent()) {
+            components.stream().filter(c -> c.startsWith(OUTBOUND)).map(c -> c.substring(OUTBOUND.length()))
+                    .filter(id -> !after.config().outbound().containsKey(id))
+                    .forEach(id -> discardRemoved(id, user));
+        }
         List<String> applied = new ArrayList<>();
         List<String> needRestart = new ArrayList<>();
         for (String component : components) {
@@ -197,6 +214,30 @@ public final class LiveApply implements ConfigApplier {
         }
         log.info("Outbound connection {} changed live; its backlog and quarantine are kept", id);
         return true;
+    }
+
+    /**
+     * An outbound connection removed with {@code onRemove: discard}: its buffered items are dropped now
+     * ({@code connection_removed} in the loss ledger) and its quarantine emptied (each an operator's drop,
+     * audited); the channel itself runs on, empty, until the restart the removal needs.
+     */
+    private void discardRemoved(String id, String user) {
+        OutboundConnection<?> connection = outbound.get(id);
+        if (connection == null) {
+            return;
+        }
+        try {
+            long dropped = connection.channel().discardBacklog(user, "outbound connection '" + id + "' removed from"
+                    + " the configuration; " + user + " chose to discard its backlog");
+            int quarantined = connection.channel().quarantine().dropAll(user, "configuration").done().size();
+            log.warn("Outbound connection {} removed: {} buffered and {} quarantined items discarded as {} chose", id,
+                    dropped, quarantined, user);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.error("Outbound connection {} removed: its data could not be discarded ({}); it stays and is listed as"
+                    + " an orphan after the restart", id, e.toString());
+        }
     }
 
     private static boolean triggersAPipeline(String id, GatewayConfig config) {

@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
  * The question a configuration change must have answered before it is written, when it would cost buffered
  * data (DESIGN.md: a change "never costs buffered or quarantined data without an explicit, recorded
  * choice"): a {@code max_bytes} lowered below a channel's current backlog needs {@code onShrink}
- * ({@code keep} or {@code drop_oldest}). The channels concerned are the {@link ConfigApplier}'s to name
+ * ({@code keep} or {@code drop_oldest}); an outbound connection removed while its channel holds buffered or
+ * quarantined items needs {@code onRemove} ({@code keep_orphan} or {@code discard}). The channels concerned are the {@link ConfigApplier}'s to name
  * ({@link ConfigApplier#backlogsAffected}), measured when the change is made. Stateless.
  */
 final class BacklogQuestion {
@@ -24,12 +25,21 @@ final class BacklogQuestion {
     /** The question, when {@code after} needs a choice that {@code choices} does not hold. */
     static Optional<ChoiceNeeded> ask(ConfigApplier applier, LoadedConfig running, LoadedConfig after,
                                       Choices choices) {
-        if (choices.onShrink().isPresent()) {
-            return Optional.empty();
-        }
-        List<Backlog> shrunk = applier.backlogsAffected(running, after,
+        List<Backlog> affected = applier.backlogsAffected(running, after,
                 new LinkedHashSet<>(ConfigState.componentsChanged(running, after)));
-        if (shrunk.isEmpty()) {
+        List<Backlog> removed = affected.stream()
+                .filter(b -> !after.config().outbound().containsKey(b.connection())).toList();
+        List<Backlog> shrunk = affected.stream().filter(b -> !removed.contains(b)).toList();
+        if (!removed.isEmpty() && choices.onRemove().isEmpty()) {
+            String which = removed.stream().map(b -> "'" + b.connection() + "' holds " + b.bufferedItems()
+                    + " undelivered and " + b.quarantinedItems() + " quarantined items").collect(Collectors.joining("; "));
+            return Optional.of(new ChoiceNeeded("the outbound connection removed still holds data: " + which
+                    + ". Nothing was written. Send the removal again with \"onRemove\": \"keep_orphan\" (the data"
+                    + " stays and is listed as an orphan after the restart the removal needs, to attach or discard"
+                    + " then) or \"discard\" (dropped now and recorded in the loss ledger); to deliver it first, wait"
+                    + " until the connection has drained", "onRemove", ConfigChanges.Choices.ON_REMOVE, removed));
+        }
+        if (shrunk.isEmpty() || choices.onShrink().isPresent()) {
             return Optional.empty();
         }
         String which = shrunk.stream().map(b -> "'" + b.connection() + "' holds " + b.bufferedItems() + " items ("

@@ -40,12 +40,13 @@ public interface ConfigChanges {
      *
      * @param onShrink for a {@code max_bytes} lowered below a channel's backlog: {@code keep} (kept until it
      *                 drains) or {@code drop_oldest} (dropped now, counted in the loss ledger)
-     * @param onRemove for an outbound connection removed while it holds items: {@code drain}, {@code keep_orphan}
-     *                 or {@code discard}
+     * @param onRemove for an outbound connection removed while it holds items: {@code keep_orphan} (its data stays,
+     *                 an orphan after the restart the removal needs) or {@code discard} (recorded as lost now);
+     *                 draining first is not offered yet
      */
     record Choices(Optional<String> onShrink, Optional<String> onRemove) {
         public static final List<String> ON_SHRINK = List.of("keep", "drop_oldest");
-        public static final List<String> ON_REMOVE = List.of("drain", "keep_orphan", "discard");
+        public static final List<String> ON_REMOVE = List.of("keep_orphan", "discard");
 
         public static Choices none() {
             return new Choices(Optional.empty(), Optional.empty());
@@ -55,7 +56,7 @@ public interface ConfigChanges {
     /**
      * One channel whose buffered data a change would affect.
      *
-     * @param maxBytes the new {@code max_bytes}, or 0 when the connection is removed
+     * @param maxBytes the new {@code max_bytes}, or 0 when the connection is removed (asked as {@code onRemove})
      */
     record Backlog(String connection, long bufferedItems, long bufferedBytes, long quarantinedItems, long maxBytes) {
     }

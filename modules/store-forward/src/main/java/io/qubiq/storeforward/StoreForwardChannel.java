@@ -618,6 +618,22 @@ public final class StoreForwardChannel<T> implements Component {
      * @return the items dropped
      */
     public synchronized long dropOldestBeyond(long maxBytes, String user) throws Exception {
+        return dropOldest(maxBytes, user, LossReason.MAX_BYTES_SHRUNK, "max_bytes lowered to " + maxBytes
+                + " below the backlog; the operator chose to drop the oldest items now");
+    }
+
+    /**
+     * Drops every buffered item (an operator removed the connection and chose to discard its data); the loss
+     * is reported as {@link LossReason#CONNECTION_REMOVED} by {@code user} with {@code why}. The quarantine is
+     * the caller's ({@link Quarantine#dropAll}).
+     *
+     * @return the items dropped
+     */
+    public synchronized long discardBacklog(String user, String why) throws Exception {
+        return dropOldest(0, user, LossReason.CONNECTION_REMOVED, why);
+    }
+
+    private long dropOldest(long maxBytes, String user, LossReason reason, String detail) throws Exception {
         if (!running) {
             throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
         }
@@ -628,12 +644,11 @@ public final class StoreForwardChannel<T> implements Component {
             moveIntoBuffer(previous, "its oldest items were dropped");
             OldestTrim.Dropped dropped = OldestTrim.to(buffer, maxBytes);
             if (dropped.items() > 0) {
-                events.lost(new DataLoss(clock.instant(), "channel", connection, Optional.empty(),
-                        LossReason.MAX_BYTES_SHRUNK, dropped.items(), dropped.bytes(), dropped.firstSequence(),
-                        dropped.lastSequence(), Optional.of(user), "max_bytes lowered to " + maxBytes
-                        + " below the backlog; the operator chose to drop the oldest items now"));
-                log.warn("Channel {}: {} oldest items ({} bytes) dropped by {} to fit max_bytes {}", connection,
-                        dropped.items(), dropped.bytes(), user, maxBytes);
+                events.lost(new DataLoss(clock.instant(), "channel", connection, Optional.empty(), reason,
+                        dropped.items(), dropped.bytes(), dropped.firstSequence(), dropped.lastSequence(),
+                        Optional.of(user), detail));
+                log.warn("Channel {}: {} oldest items ({} bytes) dropped by {} ({}): {}", connection, dropped.items(),
+                        dropped.bytes(), user, reason.label(), detail);
             }
             return dropped.items();
         } finally {

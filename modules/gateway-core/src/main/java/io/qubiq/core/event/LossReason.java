@@ -41,7 +41,9 @@ public enum LossReason {
      */
     ORPHAN_DISCARDED(true),
     /** An operator lowered a channel's {@code max_bytes} below its backlog and chose to drop the oldest items. */
-    MAX_BYTES_SHRUNK(true);
+    MAX_BYTES_SHRUNK(true),
+    /** An operator removed an outbound connection and chose to discard what its buffer held. */
+    CONNECTION_REMOVED(true);
 
     private final boolean operatorAction;
 
