@@ -202,7 +202,7 @@ public final class Gateway {
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));
         ConfigState configState = new ConfigState(loaded);
-        routes.add(new ConfigRoutes(new RunningConfigAccess(configState)));
+        routes.add(new ConfigRoutes(new RunningConfigAccess(configState, configApplier)));
         routes.add(new ConfigChangeRoutes(openConfigWrites(configState, dataDirectory.root(), clock)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));

@@ -22,6 +22,16 @@ final class BacklogQuestion {
     private BacklogQuestion() {
     }
 
+    /** Every question {@code after} would ask with no choice given (the dry run's). */
+    static List<ChoiceNeeded> all(ConfigApplier applier, LoadedConfig running, LoadedConfig after) {
+        List<ChoiceNeeded> questions = new java.util.ArrayList<>();
+        ask(applier, running, after, Choices.none()).ifPresent(questions::add);
+        ask(applier, running, after, new Choices(Optional.empty(), Optional.of("keep_orphan")))
+                .filter(q -> questions.stream().noneMatch(known -> known.field().equals(q.field())))
+                .ifPresent(questions::add);
+        return questions;
+    }
+
     /** The question, when {@code after} needs a choice that {@code choices} does not hold. */
     static Optional<ChoiceNeeded> ask(ConfigApplier applier, LoadedConfig running, LoadedConfig after,
                                       Choices choices) {

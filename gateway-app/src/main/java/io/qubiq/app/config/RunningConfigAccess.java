@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * The configuration API over the configuration the gateway runs with: the running record shown with
  * secrets masked, the schema of {@link GatewayConfig}, and dry runs that bind a candidate text with the
  * same loader, the same environment and the same command-line overrides as at start-up, then compare it
- * with the running record. Nothing here changes the running gateway; it reads the {@link ConfigState} that
+ * with the running record, and say which choices about buffered data writing it would ask for
+ * ({@link BacklogQuestion}). Nothing here changes the running gateway; it reads the {@link ConfigState} that
  * {@link ConfigWrites} moves on, so a change waiting for a restart is reported as such.
  *
  * <p>Restart granularity of a changed key ({@link #componentOf}): one device connection
@@ -32,6 +33,7 @@ public final class RunningConfigAccess implements ConfigAccess {
             "devices", "device", "outbound", "outbound", "pipelines", "pipeline");
 
     private final ConfigState state;
+    private final ConfigApplier applier;
     private final Map<String, Object> schema = ConfigSchema.of(GatewayConfig.class);
 
     public RunningConfigAccess(LoadedConfig running) {
@@ -39,7 +41,13 @@ public final class RunningConfigAccess implements ConfigAccess {
     }
 
     public RunningConfigAccess(ConfigState state) {
+        this(state, ConfigApplier.restartRequired());
+    }
+
+    /** @param applier names the backlogs a candidate would affect ({@link BacklogQuestion}), for the dry run */
+    public RunningConfigAccess(ConfigState state, ConfigApplier applier) {
         this.state = state;
+        this.applier = applier;
     }
 
     @Override
@@ -76,7 +84,8 @@ public final class RunningConfigAccess implements ConfigAccess {
         Set<String> restarts = new LinkedHashSet<>();
         diff.forEach(change -> componentOf(change.key()).ifPresent(restarts::add));
         return new Validation(true, List.of(),
-                diff.stream().map(c -> new Change(c.key(), c.from(), c.to())).toList(), List.copyOf(restarts));
+                diff.stream().map(c -> new Change(c.key(), c.from(), c.to())).toList(), List.copyOf(restarts),
+                BacklogQuestion.all(applier, running, running.successor(candidate)));
     }
 
     /**

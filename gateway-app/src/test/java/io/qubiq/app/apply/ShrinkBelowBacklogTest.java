@@ -7,6 +7,8 @@ import io.qubiq.app.config.ConfigSource;
 import io.qubiq.app.config.ConfigState;
 import io.qubiq.app.config.ConfigWrites;
 import io.qubiq.app.config.LoadedConfig;
+import io.qubiq.app.config.RunningConfigAccess;
+import io.qubiq.console.ConfigAccess;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundConnections;
@@ -39,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code max_bytes} lowered below a channel's backlog through the configuration API's write side (the
  * file, its revisions and the live apply) with an MQTT connection whose broker is away, then a real one
- * (embedded HiveMQ): without a choice nothing is written or changed and the answer names the backlog and
+ * (embedded HiveMQ): the dry run names the backlog and the choice; without a choice nothing is written or changed and the answer names the backlog and
  * the choices; {@code keep} keeps every item; {@code drop_oldest} drops exactly the oldest beyond the
  * limit, counted in the loss ledger with the user, and the rest arrives in order. Would catch a shrink
  * that silently keeps or drops, writes the file before asking, or drops the newest.
@@ -57,6 +59,7 @@ class ShrinkBelowBacklogTest {
     private Map<String, OutboundConnection<?>> outbound;
     private ConfigState state;
     private ConfigWrites writes;
+    private LiveApply apply;
     private Path file;
 
     @BeforeAll
@@ -94,7 +97,7 @@ class ShrinkBelowBacklogTest {
                 Duration.ofSeconds(5), events, clock);
         outbound.get("mes").channel().start();
         DeviceConnections devices = new DeviceConnections(Map.of(), value -> { }, events, clock);
-        LiveApply apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, events), id -> { }, outbound,
+        apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, events), id -> { }, outbound,
                 clock);
         state = new ConfigState(loaded);
         writes = ConfigWrites.open(state, dir, apply, events, clock);
@@ -155,6 +158,22 @@ class ShrinkBelowBacklogTest {
         assertThat(channel().status().maxBytes()).isEqualTo(1_048_576);
         assertThat(channel().status().bufferedItems()).as("kept until drained").isEqualTo(ITEMS);
         assertThat(events.losses()).noneMatch(loss -> loss.reason() == LossReason.MAX_BYTES_SHRUNK);
+    }
+
+    @Test
+    void theDryRunReportsTheBacklogAndTheChoiceAndChangesNothing() throws Exception {
+        String candidate = Files.readString(file).replace("max_bytes: 4194304", "max_bytes: 1048576");
+
+        ConfigAccess.Validation validation = new RunningConfigAccess(state, apply).validate(candidate, "candidate");
+
+        assertThat(validation.valid()).isTrue();
+        assertThat(validation.questions()).singleElement().satisfies(question -> {
+            assertThat(question.field()).isEqualTo("onShrink");
+            assertThat(question.backlogs()).singleElement()
+                    .satisfies(backlog -> assertThat(backlog.bufferedItems()).isEqualTo(ITEMS));
+        });
+        assertThat(channel().status().maxBytes()).isEqualTo(4_194_304);
+        assertThat(channel().status().bufferedItems()).isEqualTo(ITEMS);
     }
 
     @Test
