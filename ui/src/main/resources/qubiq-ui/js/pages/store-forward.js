@@ -58,7 +58,8 @@ export async function render(root, params, ctx) {
   };
   const edit = async (connection) => {
     try {
-      const answer = await editChannelSettings(connection, rows.get(connection)?.inForce());
+      const answer = await editChannelSettings(connection, rows.get(connection)?.inForce(),
+          rows.get(connection)?.held());
       if (!answer) return;
       say(outcome, outcomeText(answer), (answer.needRestart || []).length ? "info" : "ok");
       await readSettings();
@@ -315,7 +316,7 @@ function channelRow(connection, { canEdit, edit }) {
           "aria-label": `Edit the store and forward settings of ${connection}`, onclick: () => edit(connection) }, "Edit")
           : null);
   }
-  return { element, update, settings, inForce: () => latest && latest.overflowPolicy };
+  return { element, update, settings, inForce: () => latest && latest.overflowPolicy, held: () => latest };
 }
 
 /**
