@@ -15,7 +15,9 @@ import java.util.stream.Collectors;
  * choice"): a {@code max_bytes} lowered below a channel's current backlog needs {@code onShrink}
  * ({@code keep} or {@code drop_oldest}); an outbound connection removed while its channel holds buffered or
  * quarantined items needs {@code onRemove} ({@code keep_orphan} or {@code discard}). The channels concerned are the {@link ConfigApplier}'s to name
- * ({@link ConfigApplier#backlogsAffected}), measured when the change is made. Stateless.
+ * ({@link ConfigApplier#backlogsAffected}), measured when the change is made, among the components the
+ * change makes differ from the file as it is (so a removal already answered and waiting for a restart is not
+ * asked about again at every later change). Stateless.
  */
 final class BacklogQuestion {
 
@@ -23,20 +25,20 @@ final class BacklogQuestion {
     }
 
     /** Every question {@code after} would ask with no choice given (the dry run's). */
-    static List<ChoiceNeeded> all(ConfigApplier applier, LoadedConfig running, LoadedConfig after) {
+    static List<ChoiceNeeded> all(ConfigApplier applier, LoadedConfig file, LoadedConfig after) {
         List<ChoiceNeeded> questions = new java.util.ArrayList<>();
-        ask(applier, running, after, Choices.none()).ifPresent(questions::add);
-        ask(applier, running, after, new Choices(Optional.empty(), Optional.of("keep_orphan")))
+        ask(applier, file, after, Choices.none()).ifPresent(questions::add);
+        ask(applier, file, after, new Choices(Optional.empty(), Optional.of("keep_orphan")))
                 .filter(q -> questions.stream().noneMatch(known -> known.field().equals(q.field())))
                 .ifPresent(questions::add);
         return questions;
     }
 
     /** The question, when {@code after} needs a choice that {@code choices} does not hold. */
-    static Optional<ChoiceNeeded> ask(ConfigApplier applier, LoadedConfig running, LoadedConfig after,
+    static Optional<ChoiceNeeded> ask(ConfigApplier applier, LoadedConfig file, LoadedConfig after,
                                       Choices choices) {
-        List<Backlog> affected = applier.backlogsAffected(running, after,
-                new LinkedHashSet<>(ConfigState.componentsChanged(running, after)));
+        List<Backlog> affected = applier.backlogsAffected(file, after,
+                new LinkedHashSet<>(ConfigState.componentsChanged(file, after)));
         List<Backlog> removed = affected.stream()
                 .filter(b -> !after.config().outbound().containsKey(b.connection())).toList();
         List<Backlog> shrunk = affected.stream().filter(b -> !removed.contains(b)).toList();

@@ -47,7 +47,9 @@ import java.util.stream.Collectors;
  *
  * <p><b>Asked first, nothing written:</b> a change that would cost buffered data without the caller's choice
  * ({@link BacklogQuestion}: a {@code max_bytes} lowered below a channel's backlog) is answered
- * {@link ConfigChanges.ChoiceNeeded}; the choice, once given, goes to the {@link ConfigApplier} and the audit entry.
+ * {@link ConfigChanges.ChoiceNeeded} (a put, remove, import or rollback); the choice, once given, goes to the
+ * {@link ConfigApplier} and the audit entry. A hand edit reloaded is applied without asking, with the choices
+ * that keep the data ({@code keep}, {@code keep_orphan}): the file has changed already.
  *
  * <p>Without a configuration file (a record bound in memory) every change answers NotFound and there are
  * no revisions.
@@ -205,7 +207,13 @@ public final class ConfigWrites implements ConfigChanges {
     }
 
     @Override
-    public synchronized Outcome importText(String text, String baseRevision, String comment, Author author) {
+    public Outcome importText(String text, String baseRevision, String comment, Author author) {
+        return importText(text, baseRevision, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome importText(String text, String baseRevision, String comment, Author author,
+                                           Choices choices) {
         ConfigRevisions store = store();
         OnDisk disk = onDisk();
         if (!disk.named(baseRevision)) {
@@ -218,11 +226,16 @@ public final class ConfigWrites implements ConfigChanges {
             return invalidKey(e.path().toString(), e.getMessage());
         }
         return commit(store, disk, before(disk), whole, author, "import", comment, "config", "imported", false,
-                Choices.none());
+                choices);
     }
 
     @Override
-    public synchronized Outcome rollback(String id, String comment, Author author) {
+    public Outcome rollback(String id, String comment, Author author) {
+        return rollback(id, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome rollback(String id, String comment, Author author, Choices choices) {
         ConfigRevisions store = store();
         Revision target = find(store, id);
         String text;
@@ -234,7 +247,7 @@ public final class ConfigWrites implements ConfigChanges {
         OnDisk disk = onDisk();
         String why = "rollback to revision " + target.number() + (comment.isBlank() ? "" : ": " + comment);
         return commit(store, disk, before(disk), text, author, "rollback", why, "config", "rolled back to revision "
-                + target.number(), false, Choices.none());
+                + target.number(), false, choices);
     }
 
     @Override
@@ -277,7 +290,7 @@ public final class ConfigWrites implements ConfigChanges {
                 }
             }
         }
-        Optional<ChoiceNeeded> question = BacklogQuestion.ask(applier, state.read().running(), after, choices);
+        Optional<ChoiceNeeded> question = BacklogQuestion.ask(applier, before, after, choices);
         if (question.isPresent()) {
             return question.get();
         }

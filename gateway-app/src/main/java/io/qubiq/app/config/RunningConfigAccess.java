@@ -85,7 +85,7 @@ public final class RunningConfigAccess implements ConfigAccess {
         diff.forEach(change -> componentOf(change.key()).ifPresent(restarts::add));
         return new Validation(true, List.of(),
                 diff.stream().map(c -> new Change(c.key(), c.from(), c.to())).toList(), List.copyOf(restarts),
-                BacklogQuestion.all(applier, running, running.successor(candidate)));
+                BacklogQuestion.all(applier, state.read().file(), running.successor(candidate)));
     }
 
     /**

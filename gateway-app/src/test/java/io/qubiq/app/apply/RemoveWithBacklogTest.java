@@ -144,6 +144,9 @@ class RemoveWithBacklogTest {
                 written -> assertThat(written.needRestart()).containsExactly("outbound:mes"));
         assertThat(Files.readString(file)).doesNotContain("mes:");
         assertThat(events.losses()).isEmpty();
+        assertThat(writes.put("http.port", 18080, state.read().file().revision(), "",
+                new ConfigChanges.Author("erin", "erin", "api", "127.0.0.1"), ConfigChanges.Choices.none()))
+                .as("a later change is not asked about the removal again").isInstanceOf(ConfigChanges.Written.class);
         assertThat(afterRestart().list()).singleElement().satisfies(orphan -> {
             assertThat(orphan.connection()).isEqualTo("mes");
             assertThat(orphan.bufferedItems()).isEqualTo(ITEMS);
@@ -164,5 +167,19 @@ class RemoveWithBacklogTest {
             assertThat(loss.connection()).isEqualTo("mes");
         });
         assertThat(afterRestart().list()).as("nothing left to list").isEmpty();
+    }
+
+    @Test
+    void anImportWithoutTheConnectionAsksTheSameQuestionAndTakesTheChoice() throws Exception {
+        String without = "http:\n  port: 0\n";
+        ConfigChanges.Author erin = new ConfigChanges.Author("erin", "erin", "import", "127.0.0.1");
+
+        assertThat(writes.importText(without, state.read().file().revision(), "", erin, ConfigChanges.Choices.none()))
+                .isInstanceOfSatisfying(ConfigChanges.ChoiceNeeded.class,
+                        question -> assertThat(question.field()).isEqualTo("onRemove"));
+        assertThat(writes.importText(without, state.read().file().revision(), "", erin,
+                new ConfigChanges.Choices(Optional.empty(), Optional.of("keep_orphan"))))
+                .isInstanceOf(ConfigChanges.Written.class);
+        assertThat(channel().status().bufferedItems()).isEqualTo(ITEMS);
     }
 }

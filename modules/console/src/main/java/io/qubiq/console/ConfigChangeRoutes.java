@@ -22,8 +22,8 @@ import java.util.Set;
  * longer the file's ({@link ConfigChanges.Stale}); 422 invalid, or a secret or a key from the environment
  * changed ({@link ConfigChanges.Invalid}); 403 a key outside what the caller's permission covers.
  * Optional body field {@code "source": "console"} marks a change made in the console (default {@code api}).
- * Optional {@code "onShrink": "keep"|"drop_oldest"} (PUT) and {@code "onRemove": "keep_orphan"|"discard"}
- * (DELETE) say what happens to buffered data the change affects; a change that needs one and lacks it is answered
+ * Optional {@code "onShrink": "keep"|"drop_oldest"} and {@code "onRemove": "keep_orphan"|"discard"} (PUT,
+ * DELETE, import, rollback) say what happens to buffered data the change affects; a change that needs one and lacks it is answered
  * 409 with {@link ConfigChanges.ChoiceNeeded} (the backlogs and the options), and nothing is written.
  */
 public final class ConfigChangeRoutes implements ApiRoutes {
@@ -74,7 +74,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                 ctx -> {
                     JsonBody body = JsonBody.of(ctx, IMPORT_SHAPE);
                     return answer(ctx, changes.importText(body.text("text"), body.text("revision"),
-                            body.optionalText("comment").orElse(""), author(ctx, body)));
+                            body.optionalText("comment").orElse(""), author(ctx, body), choices(body)));
                 });
         api.get("/api/v1/config/revisions", view, "The kept revisions of the configuration file, newest first",
                 Reply.jsonList(ConfigChanges.RevisionSummary.class), ctx -> changes.revisions());
@@ -86,7 +86,8 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                 + " (source rollback): validated and applied like any change", written(), ctx -> {
                     JsonBody body = ctx.body().isBlank() ? null : JsonBody.of(ctx, ROLLBACK_SHAPE);
                     String comment = body == null ? "" : body.optionalText("comment").orElse("");
-                    return answer(ctx, changes.rollback(ctx.pathParam("id"), comment, author(ctx, body)));
+                    return answer(ctx, changes.rollback(ctx.pathParam("id"), comment, author(ctx, body),
+                            body == null ? ConfigChanges.Choices.none() : choices(body)));
                 });
     }
 

@@ -188,12 +188,22 @@ public interface ConfigChanges {
      */
     Outcome importText(String text, String baseRevision, String comment, Author author);
 
+    /** {@link #importText} with the caller's choices for buffered data the new file affects. */
+    default Outcome importText(String text, String baseRevision, String comment, Author author, Choices choices) {
+        return importText(text, baseRevision, comment, author);
+    }
+
     /**
      * Writes an earlier revision's text as a new revision of source {@code rollback}.
      *
      * @throws RequestFailure.NotFound no kept revision has that number or token
      */
     Outcome rollback(String id, String comment, Author author);
+
+    /** {@link #rollback} with the caller's choices for buffered data the earlier revision affects. */
+    default Outcome rollback(String id, String comment, Author author, Choices choices) {
+        return rollback(id, comment, author);
+    }
 
     /** Every kept revision, newest first; empty when the configuration was not read from a file. */
     List<RevisionSummary> revisions();
