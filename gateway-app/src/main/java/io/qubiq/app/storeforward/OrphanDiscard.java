@@ -117,12 +117,16 @@ public final class OrphanDiscard {
 
     private java.util.List<DataLoss> losses(OrphanedChannel orphan, String user, String why) {
         java.util.List<DataLoss> list = new java.util.ArrayList<>();
-        if (orphan.bufferedItems() > 0 || orphan.bufferedItems() < 0 && orphan.bufferedBytes() != 0) {
-            long items = Math.max(0, orphan.bufferedItems());
-            long bytes = Math.max(0, orphan.bufferedBytes());
-            if (items > 0 || bytes > 0) {
+        if (orphan.bufferedItems() > 0) {
+            list.add(DataLoss.of(clock.instant(), "channel", orphan.connection(), LossReason.ORPHAN_DISCARDED,
+                    orphan.bufferedItems(), orphan.bufferedBytes(), why).by(user));
+        } else if (orphan.bufferedItems() < 0) {
+            // an unreadable buffer: its items cannot be counted, its segment files' bytes can
+            long bytes = OrphanedChannels.segmentBytes(orphans.directory(orphan.connection()));
+            if (bytes > 0) {
                 list.add(DataLoss.of(clock.instant(), "channel", orphan.connection(), LossReason.ORPHAN_DISCARDED,
-                        items, bytes, why + (orphan.problem() == null ? "" : " (" + orphan.problem() + ")")).by(user));
+                        0, bytes, why + " (an unreadable buffer, counted by its segment files' bytes: "
+                                + orphan.problem() + ")").by(user));
             }
         }
         if (orphan.quarantineEntries() > 0) {

@@ -169,6 +169,11 @@ public final class OrphanedChannels {
         }
     }
 
+    /** The bytes of the segment files in {@code dir}'s buffer: what an unreadable buffer is counted by. */
+    static long segmentBytes(Path dir) {
+        return sizes(dir.resolve("buffer"), file -> file.endsWith(".seg"))[1];
+    }
+
     /** {count, bytes, newest modification millis} of the regular files in {@code dir} that {@code counts}. */
     private static long[] sizes(Path dir, java.util.function.Predicate<String> counts) {
         long[] totals = {0, 0, 0};

@@ -187,4 +187,22 @@ class OrphanDiscardTest {
         assertThat(Files.exists(connections().resolve("db-old").resolve(OrphanedChannels.DISCARDED))).isFalse();
         assertThat(orphans.list()).hasSize(1);
     }
+
+    @Test
+    void anUnreadableBufferIsCountedByItsBytesBeforeItIsDeleted() throws Exception {
+        buffer("newer", 3);
+        Files.writeString(connections().resolve("newer/buffer/FORMAT"), "qubiq-buffer format 99\n");
+        OrphanedChannels orphans = OrphanedChannels.scan(connections(), Set.of());
+        OrphanDiscard discard = new OrphanDiscard(orphans, losses::recordDurably, events, Clock.systemUTC());
+
+        discard.discard("newer", "newer", "", "ada", "127.0.0.1");
+
+        assertThat(connections().resolve("newer")).doesNotExist();
+        assertThat(losses.query(LossQuery.all().forConnection("newer")).orElseThrow().entries())
+                .singleElement().satisfies(entry -> {
+                    assertThat(entry.reason()).isEqualTo(LossReason.ORPHAN_DISCARDED);
+                    assertThat(entry.bytes()).isPositive();
+                    assertThat(entry.detail()).contains("unreadable");
+                });
+    }
 }
