@@ -37,9 +37,7 @@ public enum AuditAction {
     /** An operator discarded an orphaned store-and-forward directory; its items are in the loss ledger. */
     ORPHAN_DISCARD,
     /** An operator attached an orphaned store-and-forward directory to an outbound connection. */
-    ORPHAN_ATTACH,
-    /** An operator lowered a channel's max_bytes below its backlog and chose to drop the oldest items. */
-    BACKLOG_DROP;
+    ORPHAN_ATTACH;
 
     /** {@link AuditEvent#details()} key for the remote address (IP or host) the action came from. */
     public static final String DETAIL_FROM = "from";
