@@ -22,6 +22,8 @@ import io.qubiq.app.history.HistorianAccess;
 import io.qubiq.historian.embedded.EmbeddedQuestDb;
 import io.qubiq.app.runtime.FreePort;
 import io.qubiq.app.storeforward.ChannelsAccess;
+import io.qubiq.app.storeforward.OrphanAttach;
+import io.qubiq.app.storeforward.OrphanDiscard;
 import io.qubiq.app.storeforward.OrphanedChannels;
 import io.qubiq.app.storeforward.DestinationParts;
 import io.qubiq.app.outbound.OutboundConnection;
@@ -191,9 +193,11 @@ public final class Gateway {
         GatewayInfo info = new GatewayInfo(config.gateway().name(), BuildInfo.version(), clock.instant());
         this.lifecycle = new Lifecycle(clock);
         this.auth = openAuth(config.auth(), dataDirectory.root(), clock);
-        // data of connections renamed or removed: reported, never delivered or deleted
+        // data of connections renamed or removed: reported; delivered or deleted only when an operator says so
         OrphanedChannels orphans = OrphanedChannels.scan(dataDirectory.root().resolve("connections"), channels.keySet());
-        ChannelsAccess channelAccess = new ChannelsAccess(channels, orphans.list());
+        ChannelsAccess channelAccess = new ChannelsAccess(channels, orphans,
+                new OrphanDiscard(orphans, losses::recordDurably, events, clock),
+                new OrphanAttach(orphans, outbound, events, clock));
         TagBusView tags = new TagBusView(tagBus);
         JournalAlarms alarms = new JournalAlarms(events);
         List<ApiRoutes> routes = new ArrayList<>();
@@ -205,7 +209,7 @@ public final class Gateway {
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));
         ConfigState configState = new ConfigState(loaded);
-        routes.add(new ConfigRoutes(new RunningConfigAccess(configState)));
+        routes.add(new ConfigRoutes(new RunningConfigAccess(configState, configApplier)));
         this.configWrites = openConfigWrites(configState, dataDirectory.root(), clock);
         routes.add(new ConfigChangeRoutes(configWrites));
         routes.add(new TagTableRoutes(new ConnectionTagTables(configState, configWrites)));

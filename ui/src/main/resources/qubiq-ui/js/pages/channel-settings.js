@@ -3,7 +3,10 @@
 // outbound.<id>.store_and_forward with its unit and the schema's range, checks each as it is typed
 // (range, low water below high water), and sends the whole section with the file revision read when
 // it opened (PUT /api/v1/config/...). Nothing partial: on 422 each problem stands next to its field,
-// on 409 the lines changed meanwhile are shown, and the dialog stays open; on 200 it closes and the
+// on 409 the lines changed meanwhile are shown, and the dialog stays open; a max_bytes below the
+// channel's backlog is asked about first (keep it until it drains, or drop the oldest now, recorded in
+// the loss ledger), before Apply sends anything, and again if the gateway answers 409 because the
+// backlog grew meanwhile; Apply sends the choice as onShrink; on 200 it closes and the
 // caller is told what was applied live and what waits for a restart. Only outbound connections of the
 // configuration are editable here: the historian's and the audit journal's channels are not.
 import { api } from "../api.js";
@@ -73,9 +76,10 @@ function scalar(spec) {
 /**
  * Opens the Edit dialog for one connection; resolves with the PUT's answer once applied, or null
  * when cancelled. Reads the configuration and the schema first (the revision to write on); {@code inForce}
- * is the overflow policy the channel reports, shown beside the "kind's default" choice.
+ * is the overflow policy the channel reports, shown beside the "kind's default" choice; {@code held} is the
+ * channel's last status, whose backlog a lower max_bytes is compared with.
  */
-export async function editChannelSettings(connection, inForce) {
+export async function editChannelSettings(connection, inForce, held) {
   const [read, schema] = await Promise.all([readChannelSettings(), api.get("/api/v1/config/schema")]);
   const found = read.channels.get(connection);
   if (!found) throw new Error(`The configuration has no outbound connection '${connection}'.`);
@@ -90,6 +94,7 @@ export async function editChannelSettings(connection, inForce) {
   // values are not the file's, and sending them back would undo that change
   const pending = read.pendingRestart.includes("outbound:" + connection);
   let conflict = null;
+  let shrink = null; // the question asked when max_bytes goes below the backlog
 
   function build(fields) {
     fields.closest("form").noValidate = true; // the fields show their own problems, and Apply says why it waits
@@ -136,7 +141,31 @@ export async function editChannelSettings(connection, inForce) {
         h("input", { type: "text", id: "cs-comment", name: "comment", maxlength: 500,
           placeholder: "why (kept with the revision)" })));
     conflict = h("div", { id: "cs-conflict", "data-test": "settings-conflict" });
-    fields.append(conflict);
+    const option = (choice, label) => h("label", { class: "choice" },
+        h("input", { type: "radio", name: "cs-on-shrink", value: choice, "data-test": "cs-on-shrink-" + choice }),
+        " ", label);
+    const legend = h("legend", {});
+    shrink = { legend, element: h("fieldset", { "data-test": "cs-shrink-question" }, legend,
+        option("keep", "Keep them until they drain (new items meet the limit as the overflow policy says)"),
+        option("drop_oldest", "Drop the oldest now, down to the new limit (recorded as lost in the loss ledger)")) };
+    shrink.element.hidden = true;
+    fields.append(shrink.element, conflict);
+    inputs.get("max_bytes")?.input.addEventListener("input", askAboutTheBacklog);
+    askAboutTheBacklog();
+  }
+
+  /** Shows the question while the new max_bytes is below what the channel holds (its last status). */
+  function askAboutTheBacklog() {
+    const limit = Number(inputs.get("max_bytes")?.input.value);
+    const below = held && Number.isFinite(limit) && limit < held.bufferedBytes && limit < held.maxBytes;
+    showShrink(below ? held.bufferedItems : null, below ? held.bufferedBytes : null);
+  }
+
+  function showShrink(items, bytes) {
+    shrink.element.hidden = items === null;
+    shrink.legend.textContent = items === null ? "" : `The new limit is below the backlog: `
+        + `${Number(items).toLocaleString("en")} items (${Number(bytes).toLocaleString("en")} bytes) wait to be `
+        + "delivered. What happens to them?";
   }
 
   function value() {
@@ -181,13 +210,17 @@ export async function editChannelSettings(connection, inForce) {
   }
 
   async function onSubmit(form, message) {
+    const chosen = shrink.element.hidden ? null : form.querySelector("input[name=cs-on-shrink]:checked");
     conflict.replaceChildren();
     if (!validate()) throw new Error("Fix the marked fields; nothing was sent.");
     if (pending) throw new Error("Waits for a restart first; nothing was sent.");
+    if (!shrink.element.hidden && !chosen) {
+      throw new Error("Choose what happens to the backlog; nothing was sent.");
+    }
     try {
       return await api.put("/api/v1/config/" + encodeURIComponent(sectionKey), {
         revision: read.fileRevision, value: value(), comment: form.querySelector("#cs-comment").value || undefined,
-        source: "console",
+        source: "console", onShrink: chosen ? chosen.value : undefined,
       });
     } catch (e) {
       throw explain(e, message);
@@ -210,6 +243,11 @@ export async function editChannelSettings(connection, inForce) {
         }
       }
       return new Error(["Not saved: the gateway refused it (nothing changed).", ...elsewhere].join(" "));
+    }
+    if (e.status === 409 && body.field === "onShrink") { // the backlog grew past the new limit meanwhile
+      const b = (body.backlogs || [])[0] || {};
+      showShrink(b.bufferedItems, b.bufferedBytes);
+      return new Error("Choose what happens to the backlog, then Apply again: nothing was saved.");
     }
     if (e.status === 409) {
       conflict.append(h("p", {}, "The configuration changed meanwhile (nothing was saved). Close and Edit again "

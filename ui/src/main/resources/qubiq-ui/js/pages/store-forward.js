@@ -5,13 +5,15 @@
 // lost items). A Settings cell shows each outbound connection's overflow policy and durability from
 // the configuration and, with Edit connections, an Edit button for its store-and-forward settings
 // (channel-settings.js); the historian's and the audit journal's channels have none. Below the
-// table, the gateway's active alarms, updated by the "alarm" event.
+// table, the orphaned channels (with Edit connections: Attach and Discard, each behind a dialog), and
+// the gateway's active alarms, updated by the "alarm" event.
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure, table, say, statusLine } from "../dom.js";
 import { subscribe } from "../events.js";
 import * as f from "../format.js";
 import { alarmsPanel } from "./alarms.js";
 import { readChannelSettings, editChannelSettings, policyText, outcomeText } from "./channel-settings.js";
+import { formDialog, field } from "../dialogs.js";
 
 /** How far back the fill's trend looks: short, so an outage shows within seconds (the rates lag). */
 const TREND_WINDOW_MS = 10_000;
@@ -38,11 +40,12 @@ export async function render(root, params, ctx) {
       h("p", { class: "hint" }, "Each outbound connection buffers what it cannot deliver yet. "
           + "Figures update every second."),
       banner, outcome, holder, orphans, alarms.element);
-  showOrphans(orphans); // found at start; they change only when the gateway restarts
-
   const rows = new Map();
   // the configuration's side of each row; read at start and again after each change
   const settings = { channels: new Map(), pendingRestart: [], problem: null };
+  // found at start; an operator's attach or discard takes one off the list
+  const orphanActions = { canEdit, outcome, targets: () => [...settings.channels.keys()].sort() };
+  showOrphans(orphans, orphanActions);
   const refillSettings = () => rows.forEach((row) => row.settings(settings));
   const readSettings = async () => {
     try {
@@ -55,7 +58,8 @@ export async function render(root, params, ctx) {
   };
   const edit = async (connection) => {
     try {
-      const answer = await editChannelSettings(connection, rows.get(connection)?.inForce());
+      const answer = await editChannelSettings(connection, rows.get(connection)?.inForce(),
+          rows.get(connection)?.held());
       if (!answer) return;
       say(outcome, outcomeText(answer), (answer.needRestart || []).length ? "info" : "ok");
       await readSettings();
@@ -86,36 +90,104 @@ export async function render(root, params, ctx) {
 /**
  * Store-and-forward directories that no configured connection owns (renamed or removed while they
  * held items): listed so their data is not lost from sight. Nothing is shown when there are none.
+ * With Edit connections each row has Attach (to an empty outbound connection of the same kind, which
+ * delivers the items) and Discard (the name typed again; every item is recorded in the loss ledger).
  */
-async function showOrphans(holder) {
+async function showOrphans(holder, actions) {
   let orphans;
   try {
     orphans = await api.get("/api/v1/orphaned-channels");
   } catch (e) {
-    clear(holder, failure(e, () => showOrphans(holder)));
+    clear(holder, failure(e, () => showOrphans(holder, actions)));
     return;
   }
   if (orphans.length === 0) {
     clear(holder);
     return;
   }
-  const { element, body } = table(["Directory", "Undelivered", "Quarantined", "Last change"],
-      { class: "sf", "data-test": "sf-orphans-table" });
+  const columns = ["Directory", "Undelivered", "Quarantined", "Last change"];
+  if (actions.canEdit) columns.push("Actions");
+  const { element, body } = table(columns, { class: "sf", "data-test": "sf-orphans-table" });
+  const done = async (answer) => {
+    say(actions.outcome, `connections/${answer.connection}: ${answer.message}.`, "ok");
+    await showOrphans(holder, actions);
+  };
   for (const o of orphans) {
-    body.append(h("tr", { "data-test": "sf-orphan", "data-connection": o.connection },
+    const row = h("tr", { "data-test": "sf-orphan", "data-connection": o.connection },
         h("th", { scope: "row" }, "connections/" + o.connection),
         h("td", {}, o.bufferedItems < 0 ? (o.problem || "unreadable")
             : [f.count(o.bufferedItems) + " items", h("div", { class: "sub" }, f.bytes(o.bufferedBytes))]),
         h("td", {}, f.count(o.quarantineEntries) + " items"),
-        h("td", {}, f.time(o.lastModified))));
+        h("td", {}, f.time(o.lastModified)));
+    if (actions.canEdit) {
+      const attach = h("button", { type: "button", "data-test": "sf-orphan-attach" }, "Attach…");
+      const discard = h("button", { type: "button", class: "danger", "data-test": "sf-orphan-discard" }, "Discard…");
+      attach.addEventListener("click", async () => {
+        const answer = await attachDialog(o, actions.targets());
+        if (answer) await done(answer);
+      });
+      discard.addEventListener("click", async () => {
+        const answer = await discardDialog(o);
+        if (answer) await done(answer);
+      });
+      row.append(h("td", {}, attach, " ", discard));
+    }
+    body.append(row);
   }
   clear(holder,
       h("h3", {}, "Orphaned channels"),
       h("p", { class: "alarm-banner", "data-test": "sf-orphans-banner" }, h("span", { "aria-hidden": "true" }, "⚠ "),
           "No configured connection owns these directories (renamed or removed?). Their items are neither "
-          + "delivered nor deleted: name an outbound connection after the directory again to deliver them, "
-          + "or remove the directory once its data is not needed."),
+          + "delivered nor deleted until you choose: attach one to an outbound connection of the same kind "
+          + "(it must hold nothing, it then delivers the items in order), or discard it (every item is "
+          + "recorded as lost in the loss ledger)."),
       element);
+}
+
+function itemsText(o) {
+  const buffered = o.bufferedItems < 0 ? "an unreadable buffer" : f.count(o.bufferedItems) + " undelivered items";
+  return `${buffered} and ${f.count(o.quarantineEntries)} quarantined items`;
+}
+
+function attachDialog(o, targets) {
+  return formDialog({
+    id: "orphan-attach-dialog",
+    title: `Attach connections/${o.connection}?`,
+    submitLabel: "Attach",
+    build(fields) {
+      fields.append(
+          h("p", {}, `Its ${itemsText(o)} become the chosen connection's own, delivered oldest first. `
+              + "The connection must be of the same kind and hold nothing (no backlog, nothing quarantined)."),
+          h("label", { class: "field" }, h("span", {}, "Outbound connection"),
+              h("select", { name: "connection", "data-test": "sf-orphan-attach-target", required: true },
+                  targets.map((id) => h("option", { value: id }, id)))));
+    },
+    onSubmit: (form) => api.post(`/api/v1/orphaned-channels/${pathParam(o.connection)}/attach`,
+        { connection: form.elements.connection.value }),
+  });
+}
+
+function discardDialog(o) {
+  return formDialog({
+    id: "orphan-discard-dialog",
+    title: `Discard connections/${o.connection}?`,
+    submitLabel: "Discard for good",
+    build(fields) {
+      fields.append(
+          h("p", {}, `Its ${itemsText(o)} are deleted and cannot be recovered; each is recorded as lost `
+              + "(orphan_discarded) in the loss ledger, with your name. Type the directory's name to confirm."),
+          field("Name", { name: "confirm", autocomplete: "off", "data-test": "sf-orphan-discard-confirm",
+            placeholder: o.connection, required: true }),
+          field("Comment (optional)", { name: "comment", "data-test": "sf-orphan-discard-comment" }));
+    },
+    async onSubmit(form) {
+      if (form.elements.confirm.value !== o.connection) {
+        throw new Error(`Type ${o.connection} to confirm.`);
+      }
+      return api.post(`/api/v1/orphaned-channels/${pathParam(o.connection)}/discard`,
+          { confirm: form.elements.confirm.value, comment: form.elements.comment.value });
+    },
+  });
 }
 
 /** Fills the table; true when its rows were built anew. */
@@ -244,7 +316,7 @@ function channelRow(connection, { canEdit, edit }) {
           "aria-label": `Edit the store and forward settings of ${connection}`, onclick: () => edit(connection) }, "Edit")
           : null);
   }
-  return { element, update, settings, inForce: () => latest && latest.overflowPolicy };
+  return { element, update, settings, inForce: () => latest && latest.overflowPolicy, held: () => latest };
 }
 
 /**

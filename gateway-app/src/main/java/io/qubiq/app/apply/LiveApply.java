@@ -1,6 +1,8 @@
 package io.qubiq.app.apply;
 
 import io.qubiq.app.config.ConfigApplier;
+import io.qubiq.console.ConfigChanges;
+import io.qubiq.storeforward.ChannelStatus;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.LoadedConfig;
@@ -37,14 +39,24 @@ import org.slf4j.LoggerFactory;
  *       the channel's buffer and quarantine with them; a new sink replaces the old one together with the
  *       new delivery settings (batch, linger, backoff, attempt cap, fast path). The backlog, the
  *       quarantine and the counters stay, and delivery resumes from the buffer's head
- *       ({@link OutboundConnection#reconfigure}). Producers are never turned away meanwhile.</li>
+ *       ({@link OutboundConnection#reconfigure}). Producers are never turned away meanwhile.
+ *       A {@code max_bytes} lowered below the channel's backlog is {@linkplain #backlogsAffected reported}
+ *       first, so the operator chooses: {@code keep} (the backlog stays and drains; new items meet the limit
+ *       as the overflow policy says) or {@code drop_oldest} (once the new limit is in force, the oldest
+ *       items beyond it are dropped, counted in the loss ledger as {@code max_bytes_shrunk} with the
+ *       user).</li>
  *   <li>{@code pipeline:<id>}: a pipeline added, changed or removed ({@link Pipelines#apply}). A changed
  *       pipeline keeps its counters and, unless its trigger changed, its trigger and what that has
  *       queued; the other pipelines run on untouched. A pipeline added gets its metrics.</li>
  *   <li>{@code historian}: its storage rules ({@code default_rule}, {@code rules}), taken while values flow
  *       ({@link Historian#applyRules}); every other historian key waits for a restart.</li>
  * </ul>
- * Everything else is answered as waiting for a restart of the gateway: a pipeline when the gateway started
+ * An outbound connection removed while its channel holds items is {@linkplain #backlogsAffected reported}
+ * first, so the operator chooses ({@code onRemove}): {@code keep_orphan} (its directory stays and is listed
+ * as an orphan after the restart) or {@code discard} (its buffered items dropped now as
+ * {@code connection_removed}, its quarantine dropped as operator drops).
+ *
+ * <p>Everything else is answered as waiting for a restart of the gateway: a pipeline when the gateway started
  * with none, or whose new configuration cannot run (an output to an outbound connection that is not running
  * yet, an MQTT trigger on a connection that triggered no pipeline at start; logged, the old one runs on),
  * an outbound connection added,
@@ -95,13 +107,57 @@ public final class LiveApply implements ConfigApplier {
 
     @Override
     public Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components) {
+        return apply(before, after, components, ConfigChanges.Choices.none(), "system");
+    }
+
+    @Override
+    public List<ConfigChanges.Backlog> backlogsAffected(LoadedConfig before, LoadedConfig after,
+                                                        Set<String> components) {
+        List<ConfigChanges.Backlog> affected = new ArrayList<>();
+        for (String component : components) {
+            if (!component.startsWith(OUTBOUND)) {
+                continue;
+            }
+            String id = component.substring(OUTBOUND.length());
+            OutboundConnection<?> connection = outbound.get(id);
+            OutboundConfig next = after.config().outbound().get(id);
+            if (connection == null) {
+                continue;
+            }
+            ChannelStatus status = connection.channel().status();
+            if (next == null) {
+                if (status.bufferedItems() > 0 || status.quarantineItems() > 0) {
+                    affected.add(new ConfigChanges.Backlog(id, status.bufferedItems(), status.bufferedBytes(),
+                            status.quarantineItems(), 0));
+                }
+                continue;
+            }
+            long limit = next.storeAndForward().maxBytes();
+            if (limit < status.bufferedBytes() && limit < connection.channel().settings().maxBytes()) {
+                affected.add(new ConfigChanges.Backlog(id, status.bufferedItems(), status.bufferedBytes(),
+                        status.quarantineItems(), limit));
+            }
+        }
+        return affected;
+    }
+
+    @Override
+    public Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components,
+                         ConfigChanges.Choices choices, String user) {
+        boolean dropOldest = choices.onShrink().filter("drop_oldest"::equals).isPresent();
+        if (choices.onRemove().filter("discard"::equals).isPresent()) {
+            components.stream().filter(c -> c.startsWith(OUTBOUND)).map(c -> c.substring(OUTBOUND.length()))
+                    .filter(id -> !after.config().outbound().containsKey(id))
+                    .forEach(id -> discardRemoved(id, user));
+        }
         List<String> applied = new ArrayList<>();
         List<String> needRestart = new ArrayList<>();
         for (String component : components) {
             boolean live = component.startsWith(DEVICE)
                     ? applyDevice(component.substring(DEVICE.length()), before.config(), after.config())
                     : component.startsWith(OUTBOUND)
-                    ? applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config())
+                    ? applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config(),
+                    dropOldest, user)
                     : component.startsWith(PIPELINE)
                     ? applyPipeline(component.substring(PIPELINE.length()), before.config(), after.config())
                     : component.equals(HISTORIAN) && applyHistorian(before.config(), after.config());
@@ -140,7 +196,8 @@ public final class LiveApply implements ConfigApplier {
         return true;
     }
 
-    private boolean applyOutbound(String id, GatewayConfig before, GatewayConfig after) {
+    private boolean applyOutbound(String id, GatewayConfig before, GatewayConfig after, boolean dropOldest,
+                                  String user) {
         OutboundConnection<?> connection = outbound.get(id);
         OutboundConfig was = before.outbound().get(id);
         OutboundConfig next = after.outbound().get(id);
@@ -165,6 +222,21 @@ public final class LiveApply implements ConfigApplier {
             log.error("Outbound connection {}: its new configuration could not be applied ({}); it keeps running as"
                     + " it was until the gateway restarts", id, e.toString());
             return false;
+        }
+        long limit = next.storeAndForward().maxBytes();
+        if (dropOldest && connection.channel().status().bufferedBytes() > limit) {
+            try {
+                long dropped = connection.channel().dropOldestBeyond(limit, user);
+                log.warn("Outbound connection {} changed live; {} oldest items dropped to fit max_bytes {}, as {}"
+                        + " chose", id, dropped, limit, user);
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                log.error("Outbound connection {}: the new settings are in force but its oldest items could not be"
+                        + " dropped ({}); the backlog is kept and drains", id, e.toString());
+            }
+            return true;
         }
         log.info("Outbound connection {} changed live; its backlog and quarantine are kept", id);
         return true;
@@ -207,6 +279,30 @@ public final class LiveApply implements ConfigApplier {
         historian.get().applyRules(next);
         log.info("The historian's storage rules changed live: {} rule(s)", next.rules().size());
         return true;
+    }
+
+    /**
+     * An outbound connection removed with {@code onRemove: discard}: its buffered items are dropped now
+     * ({@code connection_removed} in the loss ledger) and its quarantine emptied (each an operator's drop,
+     * audited); the channel itself runs on, empty, until the restart the removal needs.
+     */
+    private void discardRemoved(String id, String user) {
+        OutboundConnection<?> connection = outbound.get(id);
+        if (connection == null) {
+            return;
+        }
+        try {
+            long dropped = connection.channel().discardBacklog(user, "outbound connection '" + id + "' removed from"
+                    + " the configuration; " + user + " chose to discard its backlog");
+            int quarantined = connection.channel().quarantine().dropAll(user, "configuration").done().size();
+            log.warn("Outbound connection {} removed: {} buffered and {} quarantined items discarded as {} chose", id,
+                    dropped, quarantined, user);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.error("Outbound connection {} removed: its data could not be discarded ({}); it stays and is listed as"
+                    + " an orphan after the restart", id, e.toString());
+        }
     }
 
     private static boolean triggersAPipeline(String id, GatewayConfig config) {

@@ -1,5 +1,6 @@
 package io.qubiq.app.config;
 
+import io.qubiq.console.ConfigChanges;
 import java.util.List;
 import java.util.Set;
 
@@ -28,6 +29,24 @@ public interface ConfigApplier {
 
     /** Applies {@code after} to the {@code components} that differ from {@code before}. */
     Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components);
+
+    /**
+     * {@link #apply} with the operator's choices for buffered data the change affects ({@link #backlogsAffected});
+     * {@code user} is who chose, for the loss ledger.
+     */
+    default Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components,
+                          ConfigChanges.Choices choices, String user) {
+        return apply(before, after, components);
+    }
+
+    /**
+     * The channels whose buffered data applying {@code after} would affect and that need the operator's choice
+     * first: a {@code max_bytes} lowered below the backlog ({@code onShrink}); nothing by default.
+     */
+    default List<ConfigChanges.Backlog> backlogsAffected(LoadedConfig before, LoadedConfig after,
+                                                        Set<String> components) {
+        return List.of();
+    }
 
     /** Applies nothing live: every changed component waits for a restart of the gateway. */
     static ConfigApplier restartRequired() {

@@ -57,6 +57,12 @@ import org.slf4j.LoggerFactory;
  * refuses ({@link ConfigChanges.Invalid}). Removing a key, section or connection that holds secrets is
  * allowed.
  *
+ * <p><b>Asked first, nothing written:</b> a change that would cost buffered data without the caller's choice
+ * ({@link BacklogQuestion}: a {@code max_bytes} lowered below a channel's backlog) is answered
+ * {@link ConfigChanges.ChoiceNeeded} (a put, remove, import or rollback); the choice, once given, goes to the
+ * {@link ConfigApplier} and the audit entry. A hand edit reloaded is applied without asking, with the choices
+ * that keep the data ({@code keep}, {@code keep_orphan}): the file has changed already.
+ *
  * <p>Without a configuration file (a record bound in memory) every change answers NotFound and there are
  * no revisions.
  *
@@ -106,7 +112,13 @@ public final class ConfigWrites implements ConfigChanges {
     }
 
     @Override
-    public synchronized Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author) {
+    public Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author) {
+        return put(keyPath, value, baseRevision, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author,
+                                    Choices choices) {
         KeyPath path = keyPath(keyPath);
         ConfigRevisions store = store();
         OnDisk disk = onDisk();
@@ -140,11 +152,17 @@ public final class ConfigWrites implements ConfigChanges {
             return invalidKey(e.path() == null ? keyPath : e.path().toString(), e.getMessage());
         }
         return commit(store, disk, state.read().file().successor(raw), text, entered, author, author.source(), comment,
-                "config/" + path, "changed", true);
+                "config/" + path, "changed", true, choices);
     }
 
     @Override
-    public synchronized Outcome remove(String keyPath, String baseRevision, String comment, Author author) {
+    public Outcome remove(String keyPath, String baseRevision, String comment, Author author) {
+        return remove(keyPath, baseRevision, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome remove(String keyPath, String baseRevision, String comment, Author author,
+                                       Choices choices) {
         KeyPath path = keyPath(keyPath);
         ConfigRevisions store = store();
         OnDisk disk = onDisk();
@@ -162,7 +180,7 @@ public final class ConfigWrites implements ConfigChanges {
                     + "' to remove (a key left out reads its default)");
         }
         return commit(store, disk, before(disk), text, newSecrets(), author, author.source(), comment, "config/" + path,
-                "removed", false);
+                "removed", false, choices);
     }
 
     @Override
@@ -205,7 +223,13 @@ public final class ConfigWrites implements ConfigChanges {
     }
 
     @Override
-    public synchronized Outcome importText(String text, String baseRevision, String comment, Author author) {
+    public Outcome importText(String text, String baseRevision, String comment, Author author) {
+        return importText(text, baseRevision, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome importText(String text, String baseRevision, String comment, Author author,
+                                           Choices choices) {
         ConfigRevisions store = store();
         OnDisk disk = onDisk();
         if (!disk.named(baseRevision)) {
@@ -219,11 +243,16 @@ public final class ConfigWrites implements ConfigChanges {
             return invalidKey(e.path().toString(), e.getMessage());
         }
         return commit(store, disk, before(disk), whole, entered, author, "import", comment, "config", "imported",
-                false);
+                false, choices);
     }
 
     @Override
-    public synchronized Outcome rollback(String id, String comment, Author author) {
+    public Outcome rollback(String id, String comment, Author author) {
+        return rollback(id, comment, author, Choices.none());
+    }
+
+    @Override
+    public synchronized Outcome rollback(String id, String comment, Author author, Choices choices) {
         ConfigRevisions store = store();
         Revision target = find(store, id);
         String text;
@@ -235,7 +264,7 @@ public final class ConfigWrites implements ConfigChanges {
         OnDisk disk = onDisk();
         String why = "rollback to revision " + target.number() + (comment.isBlank() ? "" : ": " + comment);
         return commit(store, disk, before(disk), text, newSecrets(), author, "rollback", why, "config",
-                "rolled back to revision " + target.number(), false);
+                "rolled back to revision " + target.number(), false, choices);
     }
 
     @Override
@@ -277,7 +306,7 @@ public final class ConfigWrites implements ConfigChanges {
     /** Validates {@code text}, commits it on the file's revision, applies it; see the class doc. */
     private Outcome commit(ConfigRevisions store, OnDisk disk, LoadedConfig before, String text, NewSecrets entered,
                            Author author, String source, String comment, String target, String outcome,
-                           boolean refuseSecrets) {
+                           boolean refuseSecrets, Choices choices) {
         LoadedConfig candidate;
         try {
             candidate = bind(text, entered);
@@ -293,6 +322,10 @@ public final class ConfigWrites implements ConfigChanges {
                             + " write it into the file in clear: set it on its own key, so it goes to the secrets store");
                 }
             }
+        }
+        Optional<ChoiceNeeded> question = BacklogQuestion.ask(applier, before, after, choices);
+        if (question.isPresent()) {
+            return question.get();
         }
         SecretStore secrets = state.read().file().secrets();
         if (!entered.values().isEmpty()) {
@@ -317,7 +350,7 @@ public final class ConfigWrites implements ConfigChanges {
             throw new RequestFailure.Fault("cannot write the configuration file (nothing changed): " + e.getMessage());
         }
         forgetUnnamedSecrets(store, secrets);
-        return applied(before, after, revision, author, target, outcome, comment);
+        return applied(before, after, revision, author, target, outcome, comment, choices);
     }
 
     /** Forgets the secrets that neither the file nor a kept revision names; a failure is only logged. */
@@ -342,6 +375,11 @@ public final class ConfigWrites implements ConfigChanges {
 
     private Written applied(LoadedConfig before, LoadedConfig after, Revision revision, Author author, String target,
                             String outcome, String comment) {
+        return applied(before, after, revision, author, target, outcome, comment, Choices.none());
+    }
+
+    private Written applied(LoadedConfig before, LoadedConfig after, Revision revision, Author author, String target,
+                            String outcome, String comment, Choices choices) {
         List<ConfigDiff.Change> diff = ConfigDiff.between(before.config(), after.config());
         if (diff.isEmpty() && before.revision().equals(SHA + revision.token())) {
             return new Written(SHA + revision.token(), List.of(), List.of(), List.of());
@@ -350,16 +388,17 @@ public final class ConfigWrites implements ConfigChanges {
         List<String> components = ConfigState.componentsChanged(before, after);
         ConfigApplier.Applied result = components.isEmpty()
                 ? new ConfigApplier.Applied(List.of(), List.of())
-                : applier.apply(now.running(), after, new LinkedHashSet<>(components));
+                : applier.apply(now.running(), after, new LinkedHashSet<>(components), choices, author.user());
         state.fileChanged(after, result.applied(), result.needRestart());
         List<ConfigAccess.Change> changes = diff.stream()
                 .map(c -> new ConfigAccess.Change(c.key(), c.from(), c.to())).toList();
-        audit(author, target, outcome, revision, changes, result, comment);
+        audit(author, target, outcome, revision, changes, result, comment, choices);
         return new Written(SHA + revision.token(), changes, result.applied(), result.needRestart());
     }
 
     private void audit(Author author, String target, String outcome, Revision revision,
-                       List<ConfigAccess.Change> changes, ConfigApplier.Applied result, String comment) {
+                       List<ConfigAccess.Change> changes, ConfigApplier.Applied result, String comment,
+                       Choices choices) {
         Map<String, String> details = new LinkedHashMap<>();
         details.put(AuditAction.DETAIL_FROM, author.from());
         details.put("revision", revision.number() + " " + SHA + revision.token());
@@ -371,6 +410,8 @@ public final class ConfigWrites implements ConfigChanges {
         if (!comment.isBlank()) {
             details.put("comment", clip(comment));
         }
+        choices.onShrink().ifPresent(choice -> details.put("on_shrink", choice));
+        choices.onRemove().ifPresent(choice -> details.put("on_remove", choice));
         events.audit(new AuditEvent(clock.instant(), author.user(), AuditAction.CONFIG_CHANGE, target, outcome,
                 details));
     }

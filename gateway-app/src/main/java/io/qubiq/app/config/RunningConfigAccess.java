@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  * The configuration API over the configuration the gateway runs with: the running record shown with
  * secrets masked, the schema of {@link GatewayConfig}, and dry runs that bind a candidate text with the
  * same loader, the same environment and the same command-line overrides as at start-up, then compare it
- * with the running record. Nothing here changes the running gateway; it reads the {@link ConfigState} that
+ * with the running record, and say which choices about buffered data writing it would ask for
+ * ({@link BacklogQuestion}). Nothing here changes the running gateway; it reads the {@link ConfigState} that
  * {@link ConfigWrites} moves on, so a change waiting for a restart is reported as such. A secret that reads
  * {@code ***} in a candidate (as an export writes it) is validated as the value the file holds at that key,
  * as an import of the same text would write it ({@link ExportedText}), so an exported file validates as
@@ -39,6 +40,7 @@ public final class RunningConfigAccess implements ConfigAccess {
             "devices", "device", "outbound", "outbound", "pipelines", "pipeline");
 
     private final ConfigState state;
+    private final ConfigApplier applier;
     private final Map<String, Object> schema = ConfigSchema.of(GatewayConfig.class);
     private final ExportedText exported = new ExportedText(SecretText.of(schema).names());
 
@@ -47,7 +49,13 @@ public final class RunningConfigAccess implements ConfigAccess {
     }
 
     public RunningConfigAccess(ConfigState state) {
+        this(state, ConfigApplier.restartRequired());
+    }
+
+    /** @param applier names the backlogs a candidate would affect ({@link BacklogQuestion}), for the dry run */
+    public RunningConfigAccess(ConfigState state, ConfigApplier applier) {
         this.state = state;
+        this.applier = applier;
     }
 
     @Override
@@ -92,7 +100,8 @@ public final class RunningConfigAccess implements ConfigAccess {
         Set<String> restarts = new LinkedHashSet<>();
         diff.forEach(change -> componentOf(change.key()).ifPresent(restarts::add));
         return new Validation(true, List.of(),
-                diff.stream().map(c -> new Change(c.key(), c.from(), c.to())).toList(), List.copyOf(restarts));
+                diff.stream().map(c -> new Change(c.key(), c.from(), c.to())).toList(), List.copyOf(restarts),
+                BacklogQuestion.all(applier, state.read().file(), running.successor(candidate)));
     }
 
     /** {@code text} with its masked secrets filled in from the file on disk, as an import would write it. */

@@ -92,6 +92,24 @@ public final class LossRecorder implements Component {
         open.record(loss);
     }
 
+    /**
+     * Records one loss and returns once it is on disk in the ledger (fsynced): for an operator's action
+     * that deletes data only after its loss is durable (an orphan discarded).
+     *
+     * @throws java.io.IOException the ledger is not open or could not be written; the loss stays pending
+     *     and is written at a later flush
+     */
+    public void recordDurably(DataLoss loss) throws java.io.IOException {
+        LossLedger open = ledger;
+        if (open == null) {
+            throw new java.io.IOException("the loss ledger is not open yet");
+        }
+        record(loss);
+        if (!open.flushAll()) {
+            throw new java.io.IOException("the loss ledger in " + dir + " could not be written (see the log)");
+        }
+    }
+
     /** Logs one loss on {@code qubiq.losses}, for reports that come before a recorder exists. */
     public static void log(DataLoss loss) {
         LossLog.line(loss);

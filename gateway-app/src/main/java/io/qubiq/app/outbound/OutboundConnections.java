@@ -9,7 +9,10 @@ import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -20,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Builds every configured outbound connection from its kind ({@link OutboundKinds}): the kind's sink,
  * the sink's probe registered with the connection monitor, and the store-and-forward channel in
  * {@code <data>/connections/<id>} ({@code buffer/} and {@code quarantine/}) with the kind's codec and
- * default overflow policy. Nothing here depends on which kinds exist.
+ * default overflow policy; the directory's {@code kind} file names the kind. Nothing here depends on which kinds exist.
  * Nothing is started here; the caller adds the channels to the lifecycle.
  */
 public final class OutboundConnections {
@@ -47,6 +50,7 @@ public final class OutboundConnections {
                                                            EventPublisher events, Clock clock)
             throws ConfigurationException {
         Sink<T> sink = sinkOf(kind, id, config, clock);
+        nameKind(dir, kind.name());
         AtomicReference<Sink<T>> current = new AtomicReference<>(sink);
         Liveness liveness = monitor.register(id, () -> current.get().probe(), probeInterval);
         StoreForwardChannel<T> channel = ChannelBuilder.of(id, config.storeAndForward(), sink, kind.codec())
@@ -57,6 +61,22 @@ public final class OutboundConnections {
                 .clock(clock)
                 .build();
         return new OutboundConnection<>(id, kind, current, channel);
+    }
+
+    /**
+     * Writes the kind's name in the channel's directory ({@code kind}), so that the directory, orphaned
+     * later, says which kinds may take its items over. Best effort: without it, an attach is not checked.
+     */
+    private static void nameKind(Path dir, String kind) {
+        Path file = dir.resolve("kind");
+        try {
+            if (!Files.isRegularFile(file) || !Files.readString(file).trim().equals(kind)) {
+                Files.createDirectories(dir);
+                Files.writeString(file, kind + "\n");
+            }
+        } catch (IOException e) {
+            LoggerFactory.getLogger(OutboundConnections.class).warn("Could not write {}: {}", file, e.toString());
+        }
     }
 
     /** The sink {@code kind} makes of connection {@code id}'s section; nothing is opened yet. */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import io.qubiq.console.StoreForwardAccess.OrphanAction;
 import io.qubiq.console.StoreForwardAccess.OrphanedChannel;
 import java.util.List;
 import java.util.Locale;
@@ -17,27 +18,51 @@ import java.util.Optional;
 
 /**
  * The console's access to every store-and-forward channel and its quarantine: status and listing, and the
- * operator's retry and drop (each audited by the quarantine with the user and remote address).
+ * operator's retry and drop (each audited by the quarantine with the user and remote address), and the
+ * orphaned directories with their discard and attach ({@link OrphanDiscard}, {@link OrphanAttach}).
  */
 public final class ChannelsAccess implements StoreForwardAccess {
 
     private final Map<String, StoreForwardChannel<?>> channels;
 
-    private final List<OrphanedChannel> orphans;
+    private final Optional<OrphanedChannels> orphans;
+    private final Optional<OrphanDiscard> discard;
+    private final Optional<OrphanAttach> attach;
 
     public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels) {
-        this(channels, List.of());
+        this.channels = Map.copyOf(channels);
+        this.orphans = Optional.empty();
+        this.discard = Optional.empty();
+        this.attach = Optional.empty();
     }
 
-    /** @param orphans the store-and-forward directories no channel owns, found at start ({@link OrphanedChannels}) */
-    public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels, List<OrphanedChannel> orphans) {
+    /**
+     * @param orphans the store-and-forward directories no channel owns, found at start, with what an operator
+     *                may do about them
+     */
+    public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels, OrphanedChannels orphans, OrphanDiscard discard,
+                          OrphanAttach attach) {
         this.channels = Map.copyOf(channels);
-        this.orphans = List.copyOf(orphans);
+        this.orphans = Optional.of(orphans);
+        this.discard = Optional.of(discard);
+        this.attach = Optional.of(attach);
     }
 
     @Override
     public List<OrphanedChannel> orphans() {
-        return orphans;
+        return orphans.map(OrphanedChannels::list).orElse(List.of());
+    }
+
+    @Override
+    public OrphanAction discardOrphan(String name, String confirm, String comment, String user, String from) {
+        return discard.map(d -> d.discard(name, confirm, comment, user, from))
+                .orElseGet(() -> StoreForwardAccess.super.discardOrphan(name, confirm, comment, user, from));
+    }
+
+    @Override
+    public OrphanAction attachOrphan(String name, String connection, String user, String from) {
+        return attach.map(a -> a.attach(name, connection, user, from))
+                .orElseGet(() -> StoreForwardAccess.super.attachOrphan(name, connection, user, from));
     }
 
     @Override

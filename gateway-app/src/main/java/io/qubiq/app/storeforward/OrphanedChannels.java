@@ -13,40 +13,57 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds the store-and-forward directories under {@code <data>/connections/} that no configured
- * channel owns: an outbound connection renamed or removed while its buffer or quarantine still held
- * items. They are reported (a WARN line each at start, and {@code GET /api/v1/orphaned-channels}), never
- * delivered or deleted: naming a connection after the directory again picks its data up;
- * removing the directory by hand is the operator's decision. A directory with nothing in it is not
- * an orphan worth reporting.
+ * The store-and-forward directories under {@code <data>/connections/} that no configured channel owns:
+ * an outbound connection renamed or removed while its buffer or quarantine still held items. Found at
+ * start ({@link #scan}: a WARN line each, and {@code GET /api/v1/orphaned-channels}); never delivered or
+ * deleted on their own. An operator may {@linkplain OrphanDiscard discard} one (every item counted in the
+ * loss ledger first) or {@linkplain OrphanAttach attach} it to an outbound connection of the same kind;
+ * either takes it off this list. Naming a connection after the directory again also picks its data up
+ * at the next start. A directory with nothing in it is not an orphan worth reporting.
+ *
+ * <p><b>What a crash leaves.</b> A directory holding the {@value #DISCARDED} marker is one whose discard
+ * had its loss durably in the ledger before the crash: {@link #scan} finishes deleting it, lists nothing
+ * and counts nothing again.
  *
  * <p>The backlog is read by opening the orphan's buffer as its channel would and closing it again
  * (so a torn tail is cut as at that channel's next start); the quarantine by counting its entry
  * files. Nothing an orphan holds can stop the gateway: a buffer that cannot be read (damaged,
- * written by a newer gateway) is reported with the reason. Immutable after {@link #scan}; safe to share.
+ * written by a newer gateway) is reported with the reason.
+ *
+ * <p>Threading: safe from any thread; the list changes only by {@link #remove}.
  */
 public final class OrphanedChannels {
 
     private static final Logger log = LoggerFactory.getLogger(OrphanedChannels.class);
 
-    private final List<OrphanedChannel> found;
+    /** The marker file of a discard whose loss is in the ledger: the directory is deleted, not listed. */
+    public static final String DISCARDED = "DISCARDED";
+    /** The file, in a channel's directory, that names the kind of connection that wrote it. */
+    public static final String KIND_FILE = "kind";
 
-    private OrphanedChannels(List<OrphanedChannel> found) {
-        this.found = List.copyOf(found);
+    private final Path connectionsDir;
+    private final Map<String, OrphanedChannel> found = new LinkedHashMap<>();
+
+    private OrphanedChannels(Path connectionsDir, List<OrphanedChannel> found) {
+        this.connectionsDir = connectionsDir;
+        found.forEach(orphan -> this.found.put(orphan.connection(), orphan));
     }
 
     /** Scans {@code connectionsDir}; {@code owned} are the directory names of the configured channels. */
     public static OrphanedChannels scan(Path connectionsDir, Set<String> owned) {
         List<OrphanedChannel> found = new ArrayList<>();
         if (!Files.isDirectory(connectionsDir)) {
-            return new OrphanedChannels(found);
+            return new OrphanedChannels(connectionsDir, found);
         }
         try (Stream<Path> dirs = Files.list(connectionsDir)) {
             for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
@@ -54,13 +71,19 @@ public final class OrphanedChannels {
                 if (owned.contains(name)) {
                     continue;
                 }
+                if (Files.exists(dir.resolve(DISCARDED))) {
+                    log.info("Store-and-forward directory {} was being discarded when the gateway stopped (its items"
+                            + " are in the loss ledger already): deleting the rest of it", dir);
+                    OrphanFiles.deleteTree(dir);
+                    continue;
+                }
                 OrphanedChannel orphan = measure(name, dir);
                 if (orphan.bufferedItems() != 0 || orphan.quarantineEntries() > 0) {
                     found.add(orphan);
                     log.warn("Store-and-forward directory {} holds {} undelivered items ({} bytes) and {} quarantined"
                             + " items, but no configured connection is named '{}' (renamed or removed?){}. Nothing in it"
-                            + " is delivered or deleted: name an outbound connection '{}' again to deliver it, or remove"
-                            + " the directory once its data is not needed.", dir,
+                            + " is delivered or deleted: attach it to an outbound connection or discard it on Settings"
+                            + " → Store & Forward, or name an outbound connection '{}' again.", dir,
                             orphan.bufferedItems() < 0 ? "an unknown number of" : orphan.bufferedItems(),
                             orphan.bufferedBytes() < 0 ? "?" : orphan.bufferedBytes(), orphan.quarantineEntries(), name,
                             orphan.problem() == null ? "" : "; " + orphan.problem(), name);
@@ -70,14 +93,40 @@ public final class OrphanedChannels {
             log.warn("Could not list {} to look for orphaned store-and-forward directories: {}", connectionsDir,
                     e.toString());
         }
-        return new OrphanedChannels(found);
+        return new OrphanedChannels(connectionsDir, found);
     }
 
-    public List<OrphanedChannel> list() {
-        return found;
+    /** The orphans, by name. */
+    public synchronized List<OrphanedChannel> list() {
+        return List.copyOf(found.values());
     }
 
-    private static OrphanedChannel measure(String name, Path dir) {
+    /** The orphan named {@code name}, as measured now, if it is still listed. */
+    public synchronized Optional<OrphanedChannel> find(String name) {
+        return found.containsKey(name) ? Optional.of(measure(name, directory(name))) : Optional.empty();
+    }
+
+    /** Takes {@code name} off the list (it was discarded or attached). */
+    public synchronized void remove(String name) {
+        found.remove(name);
+    }
+
+    /** The directory of the orphan or channel named {@code name}. */
+    public Path directory(String name) {
+        return connectionsDir.resolve(name);
+    }
+
+    /** The kind of connection that wrote the channel directory {@code dir}, when it says. */
+    public static Optional<String> kindOf(Path dir) {
+        try {
+            return Files.isRegularFile(dir.resolve(KIND_FILE))
+                    ? Optional.of(Files.readString(dir.resolve(KIND_FILE)).trim()) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    static OrphanedChannel measure(String name, Path dir) {
         long[] segments = sizes(dir.resolve("buffer"), file -> file.endsWith(".seg"));
         long[] quarantine = sizes(dir.resolve("quarantine"), file -> file.endsWith(".qentry"));
         long newest = Math.max(segments[2], quarantine[2]);
@@ -118,6 +167,11 @@ public final class OrphanedChannels {
         } finally {
             buffer.close();
         }
+    }
+
+    /** The bytes of the segment files in {@code dir}'s buffer: what an unreadable buffer is counted by. */
+    static long segmentBytes(Path dir) {
+        return sizes(dir.resolve("buffer"), file -> file.endsWith(".seg"))[1];
     }
 
     /** {count, bytes, newest modification millis} of the regular files in {@code dir} that {@code counts}. */

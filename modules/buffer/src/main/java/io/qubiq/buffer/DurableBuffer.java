@@ -61,6 +61,11 @@ public interface DurableBuffer extends AutoCloseable {
    */
   void reserveSequencesThrough(long used) throws BufferException;
 
+  /** The bytes one record of {@code payloadBytes} counts against {@link BufferOptions#maxBytes()}. */
+  static int recordBytes(int payloadBytes) {
+    return RecordFormat.frameBytes(payloadBytes);
+  }
+
   /** The single reader. Every call returns the same instance. */
   BufferReader reader();
 

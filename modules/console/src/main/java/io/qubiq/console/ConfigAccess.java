@@ -72,12 +72,21 @@ public interface ConfigAccess {
      * @param restarts the components applying it would restart, each once: {@code device:<id>},
      *                 {@code outbound:<id>}, {@code pipeline:<id>}, {@code historian}, or {@code gateway}
      *                 for any other change
+     * @param questions what a change to this configuration would have to be told about buffered data it
+     *                  affects (a {@code max_bytes} below a backlog, a connection removed while it holds
+     *                  items), each with the backlogs concerned and the choices; empty when none
      */
-    record Validation(boolean valid, List<Problem> problems, List<Change> diff, List<String> restarts) {
+    record Validation(boolean valid, List<Problem> problems, List<Change> diff, List<String> restarts,
+                      List<ConfigChanges.ChoiceNeeded> questions) {
         public Validation {
             problems = List.copyOf(problems);
             diff = List.copyOf(diff);
             restarts = List.copyOf(restarts);
+            questions = List.copyOf(questions);
+        }
+
+        public Validation(boolean valid, List<Problem> problems, List<Change> diff, List<String> restarts) {
+            this(valid, problems, diff, restarts, List.of());
         }
     }
 

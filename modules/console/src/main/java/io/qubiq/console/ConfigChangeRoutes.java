@@ -3,6 +3,7 @@ package io.qubiq.console;
 import io.javalin.http.Context;
 import io.qubiq.auth.Permission;
 import io.qubiq.auth.Principal;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -22,6 +23,9 @@ import java.util.Set;
  * longer the file's ({@link ConfigChanges.Stale}); 422 invalid, or a secret or a key from the environment
  * changed ({@link ConfigChanges.Invalid}); 403 a key outside what the caller's permission covers.
  * Optional body field {@code "source": "console"} marks a change made in the console (default {@code api}).
+ * Optional {@code "onShrink": "keep"|"drop_oldest"} and {@code "onRemove": "keep_orphan"|"discard"} (PUT,
+ * DELETE, import, rollback) say what happens to buffered data the change affects; a change that needs one and lacks it is answered
+ * 409 with {@link ConfigChanges.ChoiceNeeded} (the backlogs and the options), and nothing is written.
  */
 public final class ConfigChangeRoutes implements ApiRoutes {
 
@@ -51,7 +55,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                     JsonBody body = JsonBody.of(ctx, PUT_SHAPE);
                     Object value = body.anyValue("value");
                     return answer(ctx, changes.put(key, value, body.text("revision"),
-                            body.optionalText("comment").orElse(""), author(ctx, body)));
+                            body.optionalText("comment").orElse(""), author(ctx, body), choices(body)));
                 });
         api.delete("/api/v1/config/{key}", edit, "Remove one key or section from the configuration file; Manage"
                         + " configuration for keys outside devices, outbound, pipelines and historian", written(), ctx -> {
@@ -59,7 +63,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                     mayChange(key, RequestGuard.principal(ctx));
                     JsonBody body = JsonBody.of(ctx, DELETE_SHAPE);
                     return answer(ctx, changes.remove(key, body.text("revision"),
-                            body.optionalText("comment").orElse(""), author(ctx, body)));
+                            body.optionalText("comment").orElse(""), author(ctx, body), choices(body)));
                 });
         api.post("/api/v1/config/reload", manage, "Read the configuration file again after a hand edit: validate,"
                 + " record as a revision, apply", written(), ctx -> answer(ctx, changes.reload(author(ctx, null))));
@@ -71,7 +75,7 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                 ctx -> {
                     JsonBody body = JsonBody.of(ctx, IMPORT_SHAPE);
                     return answer(ctx, changes.importText(body.text("text"), body.text("revision"),
-                            body.optionalText("comment").orElse(""), author(ctx, body)));
+                            body.optionalText("comment").orElse(""), author(ctx, body), choices(body)));
                 });
         api.get("/api/v1/config/revisions", view, "The kept revisions of the configuration file, newest first",
                 Reply.jsonList(ConfigChanges.RevisionSummary.class), ctx -> changes.revisions());
@@ -88,7 +92,8 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                 + " (source rollback): validated and applied like any change", written(), ctx -> {
                     JsonBody body = ctx.body().isBlank() ? null : JsonBody.of(ctx, ROLLBACK_SHAPE);
                     String comment = body == null ? "" : body.optionalText("comment").orElse("");
-                    return answer(ctx, changes.rollback(ctx.pathParam("id"), comment, author(ctx, body)));
+                    return answer(ctx, changes.rollback(ctx.pathParam("id"), comment, author(ctx, body),
+                            body == null ? ConfigChanges.Choices.none() : choices(body)));
                 });
     }
 
@@ -97,7 +102,8 @@ public final class ConfigChangeRoutes implements ApiRoutes {
                 .failing(RequestFailure.InvalidRequest.class, RequestFailure.Forbidden.class,
                         RequestFailure.NotFound.class, RequestFailure.Fault.class)
                 .orAnswers(409, "made on a revision that is no longer the file's: the current revision and what"
-                        + " changed since", ConfigChanges.Stale.class)
+                        + " changed since (Stale); or the change would cost buffered data: the backlogs concerned and"
+                        + " the choices, to send again as onShrink or onRemove (ChoiceNeeded)", ConfigChanges.Stale.class)
                 .orAnswers(422, "the new configuration would be invalid, or it changes a secret or a key taken from"
                         + " the environment: every problem; nothing was written", ConfigChanges.Invalid.class);
     }
@@ -107,8 +113,23 @@ public final class ConfigChangeRoutes implements ApiRoutes {
         if (outcome instanceof ConfigChanges.Written written) {
             return written;
         }
-        ctx.status(outcome instanceof ConfigChanges.Stale ? 409 : 422).json(outcome);
+        ctx.status(outcome instanceof ConfigChanges.Invalid ? 422 : 409).json(outcome);
         return null;
+    }
+
+    /** The optional {@code onShrink} and {@code onRemove} fields, each one of its documented values. */
+    static ConfigChanges.Choices choices(JsonBody body) {
+        Optional<String> onShrink = body.optionalText("onShrink");
+        Optional<String> onRemove = body.optionalText("onRemove");
+        onShrink.filter(v -> !ConfigChanges.Choices.ON_SHRINK.contains(v)).ifPresent(v -> {
+            throw new RequestFailure.InvalidRequest("'onShrink' is one of " + ConfigChanges.Choices.ON_SHRINK
+                    + ", not '" + v + "'");
+        });
+        onRemove.filter(v -> !ConfigChanges.Choices.ON_REMOVE.contains(v)).ifPresent(v -> {
+            throw new RequestFailure.InvalidRequest("'onRemove' is one of " + ConfigChanges.Choices.ON_REMOVE
+                    + ", not '" + v + "'");
+        });
+        return new ConfigChanges.Choices(onShrink, onRemove);
     }
 
     /** Keys outside the connection sections need Manage configuration. */

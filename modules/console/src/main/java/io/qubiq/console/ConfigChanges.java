@@ -2,6 +2,7 @@ package io.qubiq.console;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The console's way to change the gateway's configuration file (issue 22, the write side): a key
@@ -27,8 +28,48 @@ public interface ConfigChanges {
     record Author(String user, String author, String source, String from) {
     }
 
-    /** What a change answered: written, refused as invalid, or made on a revision that is no longer the file's. */
-    sealed interface Outcome permits Written, Invalid, Stale {
+    /**
+     * What a change answered: written, refused as invalid, made on a revision that is no longer the file's, or
+     * waiting for the caller's choice about data it would affect.
+     */
+    sealed interface Outcome permits Written, Invalid, Stale, ChoiceNeeded {
+    }
+
+    /**
+     * The caller's explicit choices for what a change does to buffered data (body fields of the PUT or DELETE).
+     *
+     * @param onShrink for a {@code max_bytes} lowered below a channel's backlog: {@code keep} (kept until it
+     *                 drains) or {@code drop_oldest} (dropped now, counted in the loss ledger)
+     * @param onRemove for an outbound connection removed while it holds items: {@code keep_orphan} (its data stays,
+     *                 an orphan after the restart the removal needs) or {@code discard} (recorded as lost now);
+     *                 draining first is not offered yet
+     */
+    record Choices(Optional<String> onShrink, Optional<String> onRemove) {
+        public static final List<String> ON_SHRINK = List.of("keep", "drop_oldest");
+        public static final List<String> ON_REMOVE = List.of("keep_orphan", "discard");
+
+        public static Choices none() {
+            return new Choices(Optional.empty(), Optional.empty());
+        }
+    }
+
+    /**
+     * One channel whose buffered data a change would affect.
+     *
+     * @param maxBytes the new {@code max_bytes}, or 0 when the connection is removed (asked as {@code onRemove})
+     */
+    record Backlog(String connection, long bufferedItems, long bufferedBytes, long quarantinedItems, long maxBytes) {
+    }
+
+    /**
+     * The change would cost buffered data unless the caller says what to do: nothing was written. Send the
+     * change again with {@code field} set to one of {@code options}.
+     */
+    record ChoiceNeeded(String error, String field, List<String> options, List<Backlog> backlogs) implements Outcome {
+        public ChoiceNeeded {
+            options = List.copyOf(options);
+            backlogs = List.copyOf(backlogs);
+        }
     }
 
     /**
@@ -112,11 +153,25 @@ public interface ConfigChanges {
     Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author);
 
     /**
+     * {@link #put} with the caller's choices for buffered data the change affects; without the one it needs the
+     * answer is {@link ChoiceNeeded} and nothing is written.
+     */
+    default Outcome put(String keyPath, Object value, String baseRevision, String comment, Author author,
+                        Choices choices) {
+        return put(keyPath, value, baseRevision, comment, author);
+    }
+
+    /**
      * Removes the key or section at {@code keyPath} from the file.
      *
      * @throws RequestFailure.NotFound the file does not hold that key
      */
     Outcome remove(String keyPath, String baseRevision, String comment, Author author);
+
+    /** {@link #remove} with the caller's choices for buffered data the removal affects. */
+    default Outcome remove(String keyPath, String baseRevision, String comment, Author author, Choices choices) {
+        return remove(keyPath, baseRevision, comment, author);
+    }
 
     /** Reads the file again after a hand edit, records it as a revision and applies it. */
     Outcome reload(Author author);
@@ -144,6 +199,11 @@ public interface ConfigChanges {
      */
     Outcome importText(String text, String baseRevision, String comment, Author author);
 
+    /** {@link #importText} with the caller's choices for buffered data the new file affects. */
+    default Outcome importText(String text, String baseRevision, String comment, Author author, Choices choices) {
+        return importText(text, baseRevision, comment, author);
+    }
+
     /**
      * Writes an earlier revision's text as a new revision of source {@code rollback}.
      *
@@ -157,6 +217,11 @@ public interface ConfigChanges {
      * @throws RequestFailure.NotFound no kept revision has that number or token
      */
     RollbackPreview rollbackPreview(String id);
+
+    /** {@link #rollback} with the caller's choices for buffered data the earlier revision affects. */
+    default Outcome rollback(String id, String comment, Author author, Choices choices) {
+        return rollback(id, comment, author);
+    }
 
     /** Every kept revision, newest first; empty when the configuration was not read from a file. */
     List<RevisionSummary> revisions();

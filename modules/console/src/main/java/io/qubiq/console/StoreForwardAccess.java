@@ -115,12 +115,45 @@ public interface StoreForwardAccess {
                            long quarantineBytes, Instant lastModified, @MayBeNull String problem) {
     }
 
+    /**
+     * The answer to an orphan's discard or attach.
+     *
+     * @param action            {@code discarded} or {@code attached}
+     * @param bufferedItems     the buffered items it held
+     * @param quarantineEntries the quarantined items it held
+     * @param message           for the operator: what happened to them
+     */
+    record OrphanAction(String connection, String action, long bufferedItems, long quarantineEntries,
+                        String message) {
+    }
+
     /** Every channel's status, by connection name. */
     List<Channel> channels();
 
-    /** The orphaned channel directories found at start, by name. */
+    /** The orphaned channel directories found at start and not yet discarded or attached, by name. */
     default List<OrphanedChannel> orphans() {
         return List.of();
+    }
+
+    /**
+     * Deletes an orphan's buffer and quarantine after recording every item in the loss ledger (audited).
+     *
+     * @param confirm must repeat {@code name}
+     * @throws RequestFailure.NotFound no such orphan
+     * @throws RequestFailure.InvalidRequest the confirmation does not name it
+     */
+    default OrphanAction discardOrphan(String name, String confirm, String comment, String user, String from) {
+        throw new RequestFailure.NotFound("no orphaned store-and-forward directory '" + name + "'");
+    }
+
+    /**
+     * Makes an orphan's items deliverable by the running outbound connection {@code connection} (audited).
+     *
+     * @throws RequestFailure.NotFound no such orphan or connection
+     * @throws RequestFailure.Conflict another kind, or the connection holds items
+     */
+    default OrphanAction attachOrphan(String name, String connection, String user, String from) {
+        throw new RequestFailure.NotFound("no orphaned store-and-forward directory '" + name + "'");
     }
 
     Optional<Channel> channel(String connection);

@@ -14,7 +14,10 @@ import java.util.Optional;
  * {@code GET /api/v1/store-forward}, {@code GET /api/v1/store-forward/{connection}},
  * {@code GET /api/v1/store-forward/{connection}/quarantine?offset=0&limit=50&class=permanent},
  * {@code GET /api/v1/store-forward/{connection}/quarantine/{id}} (View connections), and
- * {@code GET /api/v1/orphaned-channels} (View connections), and
+ * {@code GET /api/v1/orphaned-channels} (View connections),
+ * {@code POST /api/v1/orphaned-channels/{name}/discard} with {@code {"confirm": "<name>", "comment": "why"}} and
+ * {@code POST /api/v1/orphaned-channels/{name}/attach} with {@code {"connection": "<outbound id>"}} (Edit
+ * connections), and
  * {@code POST /api/v1/store-forward/{connection}/quarantine/retry} and {@code .../drop} with
  * {@code {"ids": [7, 9]}} or {@code {"all": true}} (Edit connections).
  */
@@ -37,6 +40,22 @@ public final class StoreForwardRoutes implements ApiRoutes {
         api.get("/api/v1/orphaned-channels", VIEW,
                 "Store-and-forward directories holding data that no configured connection owns",
                 Reply.jsonList(StoreForwardAccess.OrphanedChannel.class), ctx -> channels.orphans());
+        Reply<StoreForwardAccess.OrphanAction> orphanAction = Reply.json(StoreForwardAccess.OrphanAction.class)
+                .failing(InvalidRequest.class, NotFound.class, Conflict.class);
+        api.post("/api/v1/orphaned-channels/{name}/discard", EDIT, "Delete an orphan's buffer and quarantine, every"
+                + " item recorded in the loss ledger first", orphanAction, ctx -> {
+                    JsonBody body = JsonBody.of(ctx, "{\"confirm\": \"<name>\", \"comment\": \"why\"}");
+                    Principal who = RequestGuard.principal(ctx);
+                    return channels.discardOrphan(ctx.pathParam("name"), body.optionalText("confirm").orElse(""),
+                            body.optionalText("comment").orElse(""), who.user(), RequestGuard.from(ctx));
+                });
+        api.post("/api/v1/orphaned-channels/{name}/attach", EDIT, "Hand an orphan's items to an empty outbound"
+                + " connection of the same kind, which delivers them in order", orphanAction, ctx -> {
+                    JsonBody body = JsonBody.of(ctx, "{\"connection\": \"<outbound id>\"}");
+                    Principal who = RequestGuard.principal(ctx);
+                    return channels.attachOrphan(ctx.pathParam("name"), body.text("connection"), who.user(),
+                            RequestGuard.from(ctx));
+                });
         api.get("/api/v1/store-forward/{connection}", VIEW, "One channel's status",
                 Reply.json(StoreForwardAccess.Channel.class).failing(NotFound.class),
                 ctx -> channels.channel(ctx.pathParam("connection")).orElseThrow(() -> unknown(ctx)));

@@ -151,6 +151,31 @@ public final class LossLedger implements AutoCloseable {
         }
     }
 
+    /**
+     * Flushes and says whether every loss recorded before the call is on disk now (fsynced): false when
+     * a write failed (what it carried stays pending, for the next flush). A loss recorded by another
+     * thread meanwhile may make it flush again, a few times at most.
+     */
+    public boolean flushAll() {
+        for (int round = 0; round < 3; round++) {
+            flush();
+            files.lock();
+            try {
+                if (writeFailing) {
+                    return false;
+                }
+            } finally {
+                files.unlock();
+            }
+            synchronized (pendingLock) {
+                if (pending.isEmpty()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Compacts, once, every day file but the newest. The file lock is held. */
     private void compactFinishedDays() {
         if (daySizes.isEmpty()) {

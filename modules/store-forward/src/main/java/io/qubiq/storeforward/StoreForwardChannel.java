@@ -550,6 +550,118 @@ public final class StoreForwardChannel<T> implements Component {
                 connection, config.maxBytes(), bufferOptions.overflowPolicy(), config.durability());
     }
 
+    /**
+     * What {@link #swapStorage} does while the channel's storage is closed: typically puts other buffer
+     * and quarantine directories where the channel's own were.
+     */
+    public interface StorageSwap {
+        /**
+         * Called with the forwarder stopped, producers held at the latch and the hand-off moved into the
+         * buffer, before anything is closed: throw to refuse (the channel then runs on as it was).
+         *
+         * @param bufferedItems the items the channel's buffer holds now
+         * @param quarantined   the items its quarantine holds now
+         */
+        void check(long bufferedItems, int quarantined) throws Exception;
+
+        /** Called with the buffer and the quarantine closed; throw to give up (they are opened again). */
+        void whileClosed() throws Exception;
+    }
+
+    /**
+     * Closes the running channel's buffer and quarantine, lets {@code swap} change their directories, and
+     * opens them again (recovery as at a start); a new forwarder then delivers from the new buffer's head,
+     * in order, with the latch closed behind a backlog. Producers wait at the latch meanwhile (they are
+     * never turned away). If {@code swap} refuses in {@link StorageSwap#check} nothing changes; if it
+     * fails in {@link StorageSwap#whileClosed}, or the storage cannot be opened afterwards, the storage is
+     * opened again as it is and the call throws.
+     *
+     * @throws ChannelException the channel is not running, or its storage could not be opened again
+     */
+    public synchronized void swapStorage(StorageSwap swap) throws Exception {
+        if (!running) {
+            throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
+        }
+        stopForwarder();
+        HandOff<T> previous = handOff;
+        latch.exclusive().lock();
+        try {
+            moveIntoBuffer(previous, "its storage was swapped");
+            swap.check(buffer.stats().records(), quarantine.size());
+            buffer.close();
+            quarantineStore.close();
+            try {
+                swap.whileClosed();
+            } finally {
+                openStorage();
+            }
+        } finally {
+            handOff = new HandOff<>(config.batchMaxItems());
+            if (buffer.stats().records() > 0) {
+                latch.close();
+                state = ChannelState.DRAINING;
+            }
+            latch.exclusive().unlock();
+            previous.releaseSettled();
+            startForwarder();
+        }
+        log.info("Channel {}: storage swapped; {} items to deliver, {} quarantined", connection,
+                buffer.stats().records(), quarantine.size());
+    }
+
+    /**
+     * Drops the oldest buffered items until the buffer holds at most {@code maxBytes} (an operator's
+     * choice when a smaller {@code max_bytes} is applied, see {@link OldestTrim}); the loss is reported as
+     * {@link LossReason#MAX_BYTES_SHRUNK} by {@code user}. The forwarder is stopped and producers wait at
+     * the latch meanwhile.
+     *
+     * @return the items dropped
+     */
+    public synchronized long dropOldestBeyond(long maxBytes, String user) throws Exception {
+        return dropOldest(maxBytes, user, LossReason.MAX_BYTES_SHRUNK, "max_bytes lowered to " + maxBytes
+                + " below the backlog; the operator chose to drop the oldest items now");
+    }
+
+    /**
+     * Drops every buffered item (an operator removed the connection and chose to discard its data); the loss
+     * is reported as {@link LossReason#CONNECTION_REMOVED} by {@code user} with {@code why}. The quarantine is
+     * the caller's ({@link Quarantine#dropAll}).
+     *
+     * @return the items dropped
+     */
+    public synchronized long discardBacklog(String user, String why) throws Exception {
+        return dropOldest(0, user, LossReason.CONNECTION_REMOVED, why);
+    }
+
+    private long dropOldest(long maxBytes, String user, LossReason reason, String detail) throws Exception {
+        if (!running) {
+            throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
+        }
+        stopForwarder();
+        HandOff<T> previous = handOff;
+        latch.exclusive().lock();
+        try {
+            moveIntoBuffer(previous, "its oldest items were dropped");
+            OldestTrim.Dropped dropped = OldestTrim.to(buffer, maxBytes);
+            if (dropped.items() > 0) {
+                events.lost(new DataLoss(clock.instant(), "channel", connection, Optional.empty(), reason,
+                        dropped.items(), dropped.bytes(), dropped.firstSequence(), dropped.lastSequence(),
+                        Optional.of(user), detail));
+                log.warn("Channel {}: {} oldest items ({} bytes) dropped by {} ({}): {}", connection, dropped.items(),
+                        dropped.bytes(), user, reason.label(), detail);
+            }
+            return dropped.items();
+        } finally {
+            handOff = new HandOff<>(config.batchMaxItems());
+            if (buffer.stats().records() == 0 && latch.isClosed()) {
+                state = ChannelState.DRAINING; // the forwarder opens the latch once it sees the buffer empty
+            }
+            latch.exclusive().unlock();
+            previous.releaseSettled();
+            startForwarder();
+        }
+    }
+
     /** The settings and everything derived from them; the storage is (re)opened by the caller. */
     private void adopt(ChannelConfig settings) {
         config = settings;

@@ -33,7 +33,11 @@ public enum AuditAction {
      * The configuration file was changed through the gateway (a key written or removed, a hand edit
      * reloaded, a rollback); the details name the revision and the masked diff.
      */
-    CONFIG_CHANGE;
+    CONFIG_CHANGE,
+    /** An operator discarded an orphaned store-and-forward directory; its items are in the loss ledger. */
+    ORPHAN_DISCARD,
+    /** An operator attached an orphaned store-and-forward directory to an outbound connection. */
+    ORPHAN_ATTACH;
 
     /** {@link AuditEvent#details()} key for the remote address (IP or host) the action came from. */
     public static final String DETAIL_FROM = "from";

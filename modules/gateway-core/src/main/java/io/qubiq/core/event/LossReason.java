@@ -34,7 +34,16 @@ public enum LossReason {
     /** A pipeline expression failed, so its output was not produced. */
     EXPRESSION_FAILED(false),
     /** A write failed because the disk was full; what it carried was not stored. */
-    DISK_FULL(false);
+    DISK_FULL(false),
+    /**
+     * An operator discarded an orphaned store-and-forward directory (a renamed or removed connection's
+     * buffer and quarantine): every item it held, counted before it was deleted.
+     */
+    ORPHAN_DISCARDED(true),
+    /** An operator lowered a channel's {@code max_bytes} below its backlog and chose to drop the oldest items. */
+    MAX_BYTES_SHRUNK(true),
+    /** An operator removed an outbound connection and chose to discard what its buffer held. */
+    CONNECTION_REMOVED(true);
 
     private final boolean operatorAction;
 
