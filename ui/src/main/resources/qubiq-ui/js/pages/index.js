@@ -2,6 +2,7 @@
 import * as storeForward from "./store-forward.js";
 import * as quarantine from "./quarantine.js";
 import * as configHistory from "./config-history.js";
+import * as historianSettings from "./historian-settings.js";
 import * as connections from "./connections.js";
 import * as tags from "./tags.js";
 import * as trends from "./trends.js";
@@ -15,6 +16,7 @@ export const PAGES = [
   { path: "store-forward/:connection/quarantine", title: "Quarantine", permission: "view_connections",
     nav: false, navParent: "store-forward", module: quarantine },
   { path: "configuration", title: "Configuration", permission: "view_connections", module: configHistory },
+  { path: "historian", title: "Historian", permission: "view_connections", module: historianSettings },
   { path: "connections", title: "Connections", permission: "view_connections", module: connections },
   { path: "tags", title: "Tags", permission: "view_tags", module: tags },
   { path: "trends", title: "Trends", permission: "view_history", module: trends },
