@@ -13,6 +13,7 @@ import io.qubiq.app.config.ConfigState;
 import io.qubiq.app.config.ConfigWrites;
 import io.qubiq.app.config.RunningConfigAccess;
 import io.qubiq.console.ConfigChangeRoutes;
+import io.qubiq.console.ConnectionTestRoutes;
 import io.qubiq.console.ConfigRoutes;
 import io.qubiq.app.disk.DiskWatcher;
 import io.qubiq.core.disk.SpaceSource;
@@ -49,6 +50,7 @@ import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.apply.LiveApply;
 import io.qubiq.app.config.ConfigApplier;
 import io.qubiq.app.devices.DeviceConnections;
+import io.qubiq.app.devices.ConnectionTester;
 import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.DeviceKind;
@@ -200,6 +202,8 @@ public final class Gateway {
         ConfigState configState = new ConfigState(loaded);
         routes.add(new ConfigRoutes(new RunningConfigAccess(configState)));
         routes.add(new ConfigChangeRoutes(openConfigWrites(configState, dataDirectory.root(), clock)));
+        routes.add(new ConnectionTestRoutes(new ConnectionTester(() -> configState.read().running().config().devices(),
+                () -> configState.read().running().environment(), deviceContext, ConnectionTester.TIMEOUT)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();
