@@ -59,12 +59,16 @@ public final class DeviceKinds {
 
     /**
      * The running entries of these connections, in their order: each one's connector built by its
-     * kind, with the tags it owns. Nothing is started.
+     * kind, with the tags it owns. A disabled connection ({@code enabled: false}) has none. Nothing is started.
      */
     public static Map<String, DeviceConnections.Entry> entries(Map<String, DeviceConfig> devices,
                                                                DeviceKind.Context context) {
         Map<String, DeviceConnections.Entry> entries = new LinkedHashMap<>();
-        devices.forEach((id, config) -> entries.put(id, entry(of(config), id, config, context)));
+        devices.forEach((id, config) -> {
+            if (config.enabled()) {
+                entries.put(id, entry(of(config), id, config, context));
+            }
+        });
         return entries;
     }
 
