@@ -1,0 +1,209 @@
+package io.qubiq.app.console;
+
+import static io.qubiq.app.console.ConsoleTestGateway.ENGINEER;
+import static io.qubiq.app.console.ConsoleTestGateway.PASSWORD;
+import static io.qubiq.app.console.ConsoleTestGateway.VIEWER;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.qubiq.testkit.opcua.TestVariable;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+
+/**
+ * Issue 22's Connections page, driven in Debian's Chromium against a whole gateway read from a file
+ * (see {@link ConsoleTestGateway#startFromFile}): an engineer adds an OPC UA connection to the real
+ * Milo test server in the console, Test connection says OK, browses it, ticks three variables and adds
+ * them as tags in one change, and their values arrive within seconds with no restart, while the
+ * historian keeps every value of the other connection's counting tag (no gap) and that connection
+ * never restarts; then disables and deletes the new connection. A viewer sees none of the buttons.
+ * Every test fails on an error in the browser's console. One gateway and one browser for the class.
+ */
+class ConnectionsBrowserTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final List<TestVariable> PICKED = List.of(TestVariable.INT32, TestVariable.DOUBLE, TestVariable.BOOLEAN);
+
+    @TempDir
+    static Path dir;
+
+    static ConsoleTestGateway gateway;
+    static ConsoleBrowser browser;
+
+    @BeforeAll
+    static void start() throws Exception {
+        ConsoleBrowser.requireChromium();
+        gateway = ConsoleTestGateway.startFromFile(dir);
+        browser = ConsoleBrowser.start(gateway.base, dir.resolve("chromium-profile"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        try {
+            if (browser != null) {
+                browser.close();
+            }
+        } finally {
+            if (gateway != null) {
+                gateway.close();
+            }
+        }
+    }
+
+    @Test
+    void anEngineerAddsAnOpcUaConnectionTestsItAndAddsThreeBrowsedTagsThatArriveWithoutARestart() throws Exception {
+        Instant started = Instant.now();
+        String plc1Since = gateway.read("/api/v1/connections/plc1").path("since").asText();
+        AtomicBoolean counting = new AtomicBoolean(true);
+        // plc1's plant/pressure counts up, 1001, 1002, ...: the historian must keep every value
+        Thread counter = new Thread(() -> {
+            double n = 1000;
+            while (counting.get()) {
+                gateway.device.setValue(TestVariable.PRESSURE, ++n);
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "pressure-counter");
+        counter.start();
+        try {
+            browser.signIn(ENGINEER, PASSWORD);
+            browser.open("#/connections");
+            browser.waitFor("[data-test=device-row][data-id=plc1] #edit-plc1");
+
+            // the form checks what is typed before anything is sent
+            browser.click("#add-opcua");
+            browser.waitFor("#connection-dialog");
+            browser.type("#cf-id", "plc1");
+            browser.waitForText("#cf-id-problem", "exists already");
+            browser.type("#cf-id", "plc2");
+            browser.type("#cf-opcua-endpoint_url", gateway.device.endpointUrl());
+            browser.type("#cf-opcua-publishing_interval_ms", "5");
+            browser.waitForText("#cf-opcua-publishing_interval_ms-problem", "must be at least 10");
+            browser.type("#cf-opcua-publishing_interval_ms", "100");
+            browser.waitForAttribute("#cf-opcua-publishing_interval_ms", "aria-invalid", "false"::equals, "a valid interval");
+
+            browser.click("#cf-test");
+            browser.waitForAttribute("#cf-test-result", "data-ok", "true"::equals, "Test connection OK");
+            assertThat(browser.waitForText("#cf-test-result", "OK")).contains("reachable: yes", "authenticated: yes",
+                    "certificate: not used", "connected to " + gateway.device.endpointUrl());
+            browser.driver().executeScript("document.getElementById('cf-test-result').scrollIntoView({block: 'end'})");
+            browser.screenshot("connection-form");
+            browser.click("#connection-dialog [data-test=dialog-submit]");
+            browser.waitForAbsent("#connection-dialog");
+            browser.waitForText("#connections-result", "Applied live: device:plc2");
+            assertThat(Files.readString(dir.resolve("gateway.yaml"))).contains("plc2:", gateway.device.endpointUrl());
+
+            // browse, tick three variables, add them as tags in one change
+            browser.click("#browse-plc2");
+            browser.click("#browse-tree .tree-toggle[data-node='" + gateway.device.folderNodeId() + "']");
+            for (TestVariable variable : PICKED) {
+                browser.click("#browse-tree input[type=checkbox][data-node='" + gateway.device.nodeId(variable) + "']");
+            }
+            browser.waitForText("#browse-picked", "3 selected");
+            browser.click("#browse-add-tags");
+            browser.waitFor("#add-tags-dialog");
+            browser.type("#bt-sampling_interval_ms", "50");
+            browser.type("#bt-unit", "bar");
+            browser.waitForText("#bt-preview", "plc2/Int32");
+            assertThat(browser.driver().findElements(By.cssSelector("[data-test=tag-preview-item]"))).hasSize(3);
+            browser.driver().executeScript("document.getElementById('bt-preview').scrollIntoView({block: 'end'})");
+            browser.screenshot("browse-add-tags");
+            long revisionsBefore = gateway.read("/api/v1/config/revisions").size();
+            browser.click("#add-tags-dialog [data-test=dialog-submit]");
+            browser.waitForAbsent("#add-tags-dialog");
+            browser.waitForText("#browse-result", "applied live: device:plc2");
+            assertThat(gateway.read("/api/v1/config/revisions").size()).as("one change, one revision")
+                    .isEqualTo(revisionsBefore + 1);
+
+            // the values arrive within seconds, with no restart of the gateway or of plc1
+            gateway.device.setValue(TestVariable.INT32, 4711);
+            await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
+                assertThat(gateway.admin.get("/api/v1/tags/plc2/Int32").body()).contains("4711");
+                assertThat(gateway.admin.get("/api/v1/tags/plc2/Double").statusCode()).isEqualTo(200);
+                assertThat(gateway.admin.get("/api/v1/tags/plc2/Boolean").statusCode()).isEqualTo(200);
+            });
+            assertThat(gateway.read("/api/v1/connections/plc2").path("tags").asInt()).isEqualTo(3);
+            assertThat(gateway.read("/api/v1/connections/plc1").path("since").asText()).as("plc1 never restarted")
+                    .isEqualTo(plc1Since);
+            assertThat(Files.readString(dir.resolve("gateway.yaml"))).contains("engineering_unit: bar");
+            browser.assertNoConsoleErrors();
+        } catch (RuntimeException | AssertionError e) {
+            browser.screenshot("connections-failure");
+            browser.signOut();
+            throw e;
+        } finally {
+            counting.set(false);
+            counter.join();
+        }
+        assertHistorianKeptEveryValue(started);
+
+        // disable, then delete (confirmed): each one change applied to plc2 alone
+        browser.click("#disable-plc2");
+        browser.waitForText("[data-test=device-row][data-id=plc2]", "DISABLED");
+        assertThat(gateway.admin.get("/api/v1/connections/plc2").statusCode()).isEqualTo(404);
+        browser.click("#delete-plc2");
+        browser.click("#confirm-ok");
+        browser.waitForAbsent("[data-test=device-row][data-id=plc2]");
+        assertThat(Files.readString(dir.resolve("gateway.yaml"))).doesNotContain("plc2:");
+        assertThat(gateway.read("/api/v1/connections/plc1").path("since").asText()).isEqualTo(plc1Since);
+        browser.assertNoConsoleErrors();
+        browser.signOut();
+    }
+
+    @Test
+    void aViewerSeesNoButtonToChangeConnectionsAndNoCheckboxesInTheBrowseTree() {
+        browser.signIn(VIEWER, PASSWORD);
+        try {
+            browser.open("#/connections");
+            browser.waitFor("[data-test=device-row][data-id=plc1]");
+            browser.click("#browse-plc1");
+            browser.waitFor("#browse-tree .tree-toggle[data-node='" + gateway.device.folderNodeId() + "']");
+            assertThat(browser.count("#add-opcua, #add-mqtt, #edit-plc1, #test-plc1, #disable-plc1, #delete-plc1,"
+                    + " #browse-add-tags, #browse-tree input[type=checkbox]")).isZero();
+            browser.assertNoConsoleErrors();
+        } finally {
+            browser.signOut();
+        }
+    }
+
+    /** Every value plant/pressure took while plc2 was added and changed is in the history, in order. */
+    private static void assertHistorianKeptEveryValue(Instant from) {
+        double last = ((Number) gateway.device.value(TestVariable.PRESSURE)).doubleValue();
+        String query = "/api/v1/history?tags=plant/pressure&from=" + URLEncoder.encode(from.minusSeconds(5).toString(),
+                StandardCharsets.UTF_8) + "&to=" + URLEncoder.encode(Instant.now().plusSeconds(60).toString(),
+                StandardCharsets.UTF_8);
+        List<Double> values = new ArrayList<>();
+        await().atMost(WAIT).until(() -> {
+            values.clear();
+            for (JsonNode series : gateway.read(query)) {
+                for (JsonNode point : series.path("points")) {
+                    if (point.path("value").isNumber() && point.path("value").asDouble() > 1000) {
+                        values.add(point.path("value").asDouble());
+                    }
+                }
+            }
+            return values.contains(last);
+        });
+        List<Double> expected = new ArrayList<>();
+        for (double n = values.get(0); n <= last; n++) {
+            expected.add(n);
+        }
+        assertThat(values).as("the historian kept every value of plc1's tag while plc2 was added").containsExactlyElementsOf(expected);
+    }
+}
