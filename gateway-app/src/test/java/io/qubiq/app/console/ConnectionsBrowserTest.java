@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.qubiq.core.tag.TagValue;
+import io.qubiq.tagbus.OverflowPolicy;
+import io.qubiq.tagbus.SubscriptionSpec;
 import io.qubiq.testkit.opcua.TestVariable;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -16,10 +19,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 
@@ -68,13 +74,22 @@ class ConnectionsBrowserTest {
         Instant started = Instant.now();
         String plc1Since = gateway.read("/api/v1/connections/plc1").path("since").asText();
         AtomicBoolean counting = new AtomicBoolean(true);
-        // plc1's plant/pressure counts up, 1001, 1002, ...: the historian must keep every value
+        List<Double> delivered = new CopyOnWriteArrayList<>();
+        gateway.gateway().tagBus().subscribe(SubscriptionSpec.perValue("pressure-recorder", 100_000,
+                OverflowPolicy.DROP_OLDEST, (TagValue value) -> {
+                    if (value.path().toString().equals("plant/pressure") && value.value() instanceof Number n
+                            && n.doubleValue() > 1000) {
+                        delivered.add(n.doubleValue());
+                    }
+                }));
+        // plc1's plant/pressure counts up, 1001, 1002, ... every 250 ms: the historian must keep every value.
+        // (The test server samples at 20 ms; a slower count leaves room for a sampler delayed on a busy machine.)
         Thread counter = new Thread(() -> {
             double n = 1000;
             while (counting.get()) {
                 gateway.device.setValue(TestVariable.PRESSURE, ++n);
                 try {
-                    Thread.sleep(100);
+                    Thread.sleep(250);
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -143,14 +158,11 @@ class ConnectionsBrowserTest {
                     .isEqualTo(plc1Since);
             assertThat(Files.readString(dir.resolve("gateway.yaml"))).contains("engineering_unit: bar");
             browser.assertNoConsoleErrors();
-        } catch (RuntimeException | AssertionError e) {
-            leave("connections-add");
-            throw e;
         } finally {
             counting.set(false);
             counter.join();
         }
-        assertHistorianKeptEveryValue(started);
+        assertHistorianKeptEveryValue(started, delivered);
 
         // disable, then delete (confirmed): each one change applied to plc2 alone
         browser.click("#disable-plc2");
@@ -162,7 +174,6 @@ class ConnectionsBrowserTest {
         assertThat(Files.readString(dir.resolve("gateway.yaml"))).doesNotContain("plc2:");
         assertThat(gateway.read("/api/v1/connections/plc1").path("since").asText()).isEqualTo(plc1Since);
         browser.assertNoConsoleErrors();
-        browser.signOut();
     }
 
     /**
@@ -173,57 +184,56 @@ class ConnectionsBrowserTest {
     @Test
     void anEngineerEditsAConnectionSeesTheServersProblemAtItsFieldAndSavesTheFix() throws Exception {
         browser.signIn(ENGINEER, PASSWORD);
-        try {
-            browser.open("#/connections");
-            String before = Files.readString(dir.resolve("gateway.yaml"));
-            browser.click("#edit-plc1");
-            browser.waitFor("#connection-dialog");
-            new org.openqa.selenium.support.ui.Select(browser.waitFor("#cf-opcua-security_policy"))
-                    .selectByValue("basic256sha256");
-            browser.click("#connection-dialog [data-test=dialog-submit]");
-            browser.waitForText("#cf-opcua-security_mode-problem", "security_policy none goes with security_mode none");
-            assertThat(Files.readString(dir.resolve("gateway.yaml"))).isEqualTo(before);
-            drainExpected422();
+        browser.open("#/connections");
+        String before = Files.readString(dir.resolve("gateway.yaml"));
+        browser.click("#edit-plc1");
+        browser.waitFor("#connection-dialog");
+        new org.openqa.selenium.support.ui.Select(browser.waitFor("#cf-opcua-security_policy"))
+                .selectByValue("basic256sha256");
+        browser.click("#connection-dialog [data-test=dialog-submit]");
+        browser.waitForText("#cf-opcua-security_mode-problem", "security_policy none goes with security_mode none");
+        assertThat(Files.readString(dir.resolve("gateway.yaml"))).isEqualTo(before);
+        drainExpected422();
 
-            new org.openqa.selenium.support.ui.Select(browser.waitFor("#cf-opcua-security_policy")).selectByValue("none");
-            browser.type("#cf-opcua-publishing_interval_ms", "250");
-            browser.click("#connection-dialog [data-test=dialog-submit]");
-            browser.waitForAbsent("#connection-dialog");
-            browser.waitForText("#connections-result", "Applied live: device:plc1");
-            String after = Files.readString(dir.resolve("gateway.yaml"));
-            assertThat(after).contains("publishing_interval_ms: 250");
-            assertThat(after.lines().count()).as("one key added, nothing else rewritten")
-                    .isEqualTo(before.lines().count() + 1);
-            browser.waitForText("[data-test=device-row][data-id=plc1]", "UP");
+        new org.openqa.selenium.support.ui.Select(browser.waitFor("#cf-opcua-security_policy")).selectByValue("none");
+        browser.type("#cf-opcua-publishing_interval_ms", "250");
+        browser.click("#connection-dialog [data-test=dialog-submit]");
+        browser.waitForAbsent("#connection-dialog");
+        browser.waitForText("#connections-result", "Applied live: device:plc1");
+        String after = Files.readString(dir.resolve("gateway.yaml"));
+        assertThat(after).contains("publishing_interval_ms: 250");
+        assertThat(after.lines().count()).as("one key added, nothing else rewritten")
+                .isEqualTo(before.lines().count() + 1);
+        browser.waitForText("[data-test=device-row][data-id=plc1]", "UP");
 
-            browser.click("#add-mqtt");
-            browser.waitFor("#connection-dialog");
-            browser.type("#cf-id", "broker9");
-            browser.type("#cf-mqtt-host", "127.0.0.1");
-            browser.type("#cf-mqtt-port", "1");
-            browser.click("#cf-add-subscription");
-            browser.type("#cf-subscriptions [data-sub=topic]", "plant/#");
-            browser.type("#cf-subscriptions [data-sub=tag]", "mqtt/{1}");
-            browser.click("#cf-test");
-            browser.waitForAttribute("#cf-test-result", "data-ok", "false"::equals, "Test connection failed");
-            assertThat(browser.waitForText("#cf-test-result", "Failed")).contains("reachable: no",
-                    "cannot reach mqtt://127.0.0.1:1");
-            browser.click("#connection-dialog [data-test=dialog-cancel]");
-            browser.waitForAbsent("#connection-dialog");
-            assertThat(Files.readString(dir.resolve("gateway.yaml"))).doesNotContain("broker9");
-            browser.assertNoConsoleErrors();
-        } finally {
-            leave("connections-edit");
-        }
+        browser.click("#add-mqtt");
+        browser.waitFor("#connection-dialog");
+        browser.type("#cf-id", "broker9");
+        browser.type("#cf-mqtt-host", "127.0.0.1");
+        browser.type("#cf-mqtt-port", "1");
+        browser.click("#cf-add-subscription");
+        browser.type("#cf-subscriptions [data-sub=topic]", "plant/#");
+        browser.type("#cf-subscriptions [data-sub=tag]", "mqtt/{1}");
+        browser.click("#cf-test");
+        browser.waitForAttribute("#cf-test-result", "data-ok", "false"::equals, "Test connection failed");
+        assertThat(browser.waitForText("#cf-test-result", "Failed")).contains("reachable: no",
+                "cannot reach mqtt://127.0.0.1:1");
+        browser.click("#connection-dialog [data-test=dialog-cancel]");
+        browser.waitForAbsent("#connection-dialog");
+        assertThat(Files.readString(dir.resolve("gateway.yaml"))).doesNotContain("broker9");
+        browser.assertNoConsoleErrors();
     }
 
     /** Closes what a failed step left open (saving a screenshot of it) and signs out. */
-    private static void leave(String what) {
+    @AfterEach
+    void leave(TestInfo test) {
         if (browser.count("dialog[open]") > 0) {
-            browser.screenshot(what + "-left-open");
+            browser.screenshot(test.getTestMethod().map(m -> m.getName()).orElse("test") + "-left-open");
             browser.driver().executeScript("document.querySelectorAll('dialog[open]').forEach((d) => d.close())");
         }
-        browser.signOut();
+        if (browser.count("#sign-out") > 0) {
+            browser.signOut();
+        }
     }
 
     /** Chromium logs the 422 the test provoked as a console error: read it here, so only others fail the test. */
@@ -241,41 +251,44 @@ class ConnectionsBrowserTest {
     @Test
     void aViewerSeesNoButtonToChangeConnectionsAndNoCheckboxesInTheBrowseTree() {
         browser.signIn(VIEWER, PASSWORD);
-        try {
-            browser.open("#/connections");
-            browser.waitFor("[data-test=device-row][data-id=plc1]");
-            browser.click("#browse-plc1");
-            browser.waitFor("#browse-tree .tree-toggle[data-node='" + gateway.device.folderNodeId() + "']");
-            assertThat(browser.count("#add-opcua, #add-mqtt, #edit-plc1, #test-plc1, #disable-plc1, #delete-plc1,"
-                    + " #browse-add-tags, #browse-tree input[type=checkbox]")).isZero();
-            browser.assertNoConsoleErrors();
-        } finally {
-            browser.signOut();
-        }
+        browser.open("#/connections");
+        browser.waitFor("[data-test=device-row][data-id=plc1]");
+        browser.click("#browse-plc1");
+        browser.waitFor("#browse-tree .tree-toggle[data-node='" + gateway.device.folderNodeId() + "']");
+        assertThat(browser.count("#add-opcua, #add-mqtt, #edit-plc1, #test-plc1, #disable-plc1, #delete-plc1,"
+                + " #browse-add-tags, #browse-tree input[type=checkbox]")).isZero();
+        browser.assertNoConsoleErrors();
     }
 
-    /** Every value plant/pressure took while plc2 was added and changed is in the history, in order. */
-    private static void assertHistorianKeptEveryValue(Instant from) {
+    /**
+     * Every value plant/pressure took while plc2 was added and changed reached the tag bus (counting up
+     * without a gap), and the historian holds exactly those values, in order.
+     */
+    private static void assertHistorianKeptEveryValue(Instant from, List<Double> delivered) {
         double last = ((Number) gateway.device.value(TestVariable.PRESSURE)).doubleValue();
+        await().atMost(WAIT).until(() -> delivered.contains(last));
         String query = "/api/v1/history?tags=plant/pressure&from=" + URLEncoder.encode(from.minusSeconds(5).toString(),
                 StandardCharsets.UTF_8) + "&to=" + URLEncoder.encode(Instant.now().plusSeconds(60).toString(),
                 StandardCharsets.UTF_8);
-        List<Double> values = new ArrayList<>();
+        List<Double> stored = new ArrayList<>();
         await().atMost(WAIT).until(() -> {
-            values.clear();
+            stored.clear();
             for (JsonNode series : gateway.read(query)) {
                 for (JsonNode point : series.path("points")) {
                     if (point.path("value").isNumber() && point.path("value").asDouble() > 1000) {
-                        values.add(point.path("value").asDouble());
+                        stored.add(point.path("value").asDouble());
                     }
                 }
             }
-            return values.contains(last);
+            return stored.contains(last);
         });
         List<Double> expected = new ArrayList<>();
-        for (double n = values.get(0); n <= last; n++) {
+        for (double n = delivered.get(0); n <= last; n++) {
             expected.add(n);
         }
-        assertThat(values).as("the historian kept every value of plc1's tag while plc2 was added").containsExactlyElementsOf(expected);
+        assertThat(delivered).as("plc1 delivered every value while plc2 was added (a gap here is a value the test"
+                + " server's sampler skipped, or the connection lost)").containsExactlyElementsOf(expected);
+        assertThat(stored).as("the historian kept every value of plc1's tag while plc2 was added")
+                .containsExactlyElementsOf(delivered);
     }
 }

@@ -150,6 +150,11 @@ final class ConsoleTestGateway implements AutoCloseable {
         }
     }
 
+    /** The gateway itself, for tests that watch its tag bus. */
+    Gateway gateway() {
+        return gateway;
+    }
+
     /** A GET as the administrator that must answer 200, parsed. */
     JsonNode read(String path) {
         return json(admin.get(path), path);
