@@ -9,6 +9,8 @@
 import { api } from "../api.js";
 import { h, clear } from "../dom.js";
 import { formDialog } from "../dialogs.js";
+import { subscriptionEditor } from "./mqtt-topics.js";
+import { plain } from "./schema-keys.js";
 
 const ID = /^[A-Za-z0-9_-]+$/;
 const UNIT_TEXT = { milliseconds: "ms", seconds: "s", bytes: "bytes" };
@@ -39,8 +41,6 @@ const FIELDS = {
     { key: "mqtt.keep_alive_s", label: "Keep alive" },
   ],
 };
-
-const SUBSCRIPTION_KEYS = ["topic", "tag", "qos", "payload", "data_type", "value_path"];
 
 /** The device connections of the configuration, the file revision to change them on, and what waits for a restart. */
 export async function readDevices() {
@@ -82,17 +82,6 @@ function specAt(section, key) {
     node = node.properties ? node.properties[part] : undefined;
   }
   return plain(node);
-}
-
-/** A key's schema without anyOf/oneOf wrappers (a shorthand or optional key). */
-function plain(spec) {
-  if (!spec) return {};
-  const variants = spec.anyOf || spec.oneOf;
-  if (!spec.type && !spec.enum && Array.isArray(variants)) {
-    return { ...(variants.find((v) => v.type && v.type !== "object") || {}), description: spec.description,
-      default: spec.default };
-  }
-  return spec;
 }
 
 function getPath(object, key) {
@@ -359,63 +348,4 @@ export async function editConnection({ id, kind }) {
 
   return formDialog({ id: "connection-dialog", title: adding ? "Add connection" : `Edit connection ${id}`,
     submitLabel: "Save", build, onSubmit: submit });
-}
-
-/** The MQTT subscriptions as rows (topic, tag, qos, payload, data type, value path); problems by index. */
-function subscriptionEditor(initial, section) {
-  const itemSpec = (section.properties.subscriptions && section.properties.subscriptions.items) || { properties: {} };
-  const body = h("tbody");
-  const rows = [];
-  const element = h("fieldset", { class: "subscriptions", id: "cf-subscriptions" },
-      h("legend", {}, "Topics as tags"),
-      h("p", { class: "hint" }, "Each topic filter's messages become values of the tag; with wildcards the tag is a"
-          + " template where {1}, {2}, … stand for the levels the wildcards matched."),
-      h("table", {}, h("thead", {}, h("tr", {}, ["Topic filter", "Tag", "QoS", "Payload", "Type", "Value path", ""]
-          .map((t) => h("th", { scope: "col" }, t)))), body),
-      h("button", { type: "button", id: "cf-add-subscription", onclick: () => add({}) }, "Add topic"));
-
-  function add(subscription) {
-    const cells = {};
-    const problem = h("td", { class: "field-problem", colspan: 7, role: "alert" });
-    for (const key of SUBSCRIPTION_KEYS) {
-      const spec = plain(itemSpec.properties[key]);
-      const value = subscription[key] ?? (spec.default === undefined ? "" : spec.default);
-      cells[key] = spec.enum
-        ? h("select", { "data-sub": key, "aria-label": key }, spec.enum.map((v) => h("option", { value: v }, v)))
-        : h("input", { type: key === "qos" ? "number" : "text", min: spec.minimum, max: spec.maximum,
-          "data-sub": key, "aria-label": key });
-      cells[key].value = value;
-    }
-    const row = { cells, original: subscription, problem };
-    const tr = h("tr", { "data-test": "subscription-row" }, SUBSCRIPTION_KEYS.map((k) => h("td", {}, cells[k])),
-        h("td", {}, h("button", { type: "button", class: "danger", onclick: () => {
-          rows.splice(rows.indexOf(row), 1);
-          tr.remove();
-          problemRow.remove();
-        } }, "Remove")));
-    const problemRow = h("tr", {}, problem);
-    rows.push(row);
-    body.append(tr, problemRow);
-  }
-
-  initial.forEach(add);
-  return {
-    element,
-    value: () => rows.map(({ cells, original }) => {
-      const out = { ...original };
-      for (const key of SUBSCRIPTION_KEYS) {
-        const raw = cells[key].value.trim();
-        if (raw === "") delete out[key];
-        else out[key] = key === "qos" ? Number(raw) : raw;
-      }
-      return out;
-    }),
-    show: (key, message) => {
-      const found = /^mqtt\.subscriptions\[(\d+)\]/.exec(key);
-      if (!found || !rows[Number(found[1])]) return false;
-      rows[Number(found[1])].problem.textContent = key.slice(found[0].length).replace(/^\./, "") + " " + message;
-      return true;
-    },
-    clearProblems: () => rows.forEach((r) => { r.problem.textContent = ""; }),
-  };
 }
