@@ -179,7 +179,8 @@ class ConnectionsBrowserTest {
     /**
      * Editing plc1: a problem only the server finds (a security policy without a matching mode) comes
      * back by key path and stands next to its field, nothing is written; the corrected change is saved
-     * as one edited line and applied live. An MQTT connection's form tests a broker nobody listens on.
+     * as one edited line and applied live; a change made by someone else while the form is open makes Save
+     * answer 409, said in the form, nothing written. An MQTT connection's form tests a broker nobody listens on.
      */
     @Test
     void anEngineerEditsAConnectionSeesTheServersProblemAtItsFieldAndSavesTheFix() throws Exception {
@@ -193,7 +194,7 @@ class ConnectionsBrowserTest {
         browser.click("#connection-dialog [data-test=dialog-submit]");
         browser.waitForText("#cf-opcua-security_mode-problem", "security_policy none goes with security_mode none");
         assertThat(Files.readString(dir.resolve("gateway.yaml"))).isEqualTo(before);
-        drainExpected422();
+        drainExpected("422");
 
         new org.openqa.selenium.support.ui.Select(browser.waitFor("#cf-opcua-security_policy")).selectByValue("none");
         browser.type("#cf-opcua-publishing_interval_ms", "250");
@@ -205,6 +206,23 @@ class ConnectionsBrowserTest {
         assertThat(after.lines().count()).as("one key added, nothing else rewritten")
                 .isEqualTo(before.lines().count() + 1);
         browser.waitForText("[data-test=device-row][data-id=plc1]", "UP");
+
+        // someone else changes the file while the form is open: Save is refused (409) and says so
+        browser.click("#edit-plc1");
+        browser.waitFor("#connection-dialog");
+        String revision = gateway.read("/api/v1/config").path("fileRevision").asText();
+        assertThat(gateway.admin.put("/api/v1/config/devices.plc1.opcua.request_timeout_ms", """
+                {"revision": "%s", "value": 6000, "comment": "meanwhile"}""".formatted(revision)).statusCode())
+                .isEqualTo(200);
+        browser.type("#cf-opcua-publishing_interval_ms", "300");
+        browser.click("#connection-dialog [data-test=dialog-submit]");
+        browser.waitForText("#connection-dialog [data-test=dialog-message]", "the configuration changed meanwhile");
+        browser.waitForText("#cf-problems", "Someone changed the configuration since this dialog opened");
+        assertThat(Files.readString(dir.resolve("gateway.yaml"))).contains("publishing_interval_ms: 250")
+                .doesNotContain("publishing_interval_ms: 300");
+        drainExpected("409");
+        browser.click("#connection-dialog [data-test=dialog-cancel]");
+        browser.waitForAbsent("#connection-dialog");
 
         browser.click("#add-mqtt");
         browser.waitFor("#connection-dialog");
@@ -236,15 +254,15 @@ class ConnectionsBrowserTest {
         }
     }
 
-    /** Chromium logs the 422 the test provoked as a console error: read it here, so only others fail the test. */
-    private static void drainExpected422() {
+    /** Chromium logs the 4xx the test provoked as a console error: read it here, so only others fail the test. */
+    private static void drainExpected(String status) {
         for (org.openqa.selenium.logging.LogEntry entry : browser.driver().manage().logs()
                 .get(org.openqa.selenium.logging.LogType.BROWSER)) {
             if (entry.getMessage().contains("/api/v1/session - ") || entry.getMessage().contains("/health - ")) {
                 continue; // the page's own, as ConsoleBrowser expects them
             }
-            assertThat(entry.getMessage()).as("the only console error is the provoked 422")
-                    .contains("/api/v1/config/devices.plc1", "status of 422");
+            assertThat(entry.getMessage()).as("the only console error is the provoked " + status)
+                    .contains("/api/v1/config/devices.plc1", "status of " + status);
         }
     }
 
