@@ -97,12 +97,12 @@ public final class ConnectionTester implements ConnectionTests {
 
     private Tested probe(String id, DeviceConfig config) {
         String kind = DeviceKinds.of(config).name();
-        Future<ProbeResult> running = probes.submit(() -> DeviceKinds.probe(id, config, context, timeout));
+        Future<ProbeResult> attempt = probes.submit(() -> DeviceKinds.probe(id, config, context, timeout));
         ProbeResult result;
         try {
-            result = running.get(timeout.toMillis() + GRACE_MS, TimeUnit.MILLISECONDS);
+            result = attempt.get(timeout.toMillis() + GRACE_MS, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            running.cancel(true);
+            attempt.cancel(true);
             result = ProbeResult.unreachable("no answer within " + timeout.toMillis() + " ms");
         } catch (ExecutionException e) {
             throw new RequestFailure.Fault("testing " + id + " failed: " + e.getCause());
