@@ -305,7 +305,8 @@ class ConnectionsBrowserTest {
             expected.add(n);
         }
         assertThat(delivered).as("plc1 delivered every value while plc2 was added (a gap here is a value the test"
-                + " server's sampler skipped, or the connection lost)").containsExactlyElementsOf(expected);
+                + " server's sampler skipped, or the connection lost; plc1's counters: "
+                + gateway.read("/api/v1/connections/plc1").path("counters") + ")").containsExactlyElementsOf(expected);
         assertThat(stored).as("the historian kept every value of plc1's tag while plc2 was added")
                 .containsExactlyElementsOf(delivered);
     }
