@@ -14,6 +14,7 @@ import io.qubiq.app.config.ConfigWrites;
 import io.qubiq.app.config.ConnectionTagTables;
 import io.qubiq.app.config.RunningConfigAccess;
 import io.qubiq.console.ConfigChangeRoutes;
+import io.qubiq.console.ConnectionTestRoutes;
 import io.qubiq.console.ConfigRoutes;
 import io.qubiq.app.disk.DiskWatcher;
 import io.qubiq.core.disk.SpaceSource;
@@ -54,6 +55,7 @@ import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.apply.LiveApply;
 import io.qubiq.app.config.ConfigApplier;
 import io.qubiq.app.devices.DeviceConnections;
+import io.qubiq.app.devices.ConnectionTester;
 import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.DeviceKind;
@@ -213,6 +215,8 @@ public final class Gateway {
         this.configWrites = openConfigWrites(configState, dataDirectory.root(), clock);
         routes.add(new ConfigChangeRoutes(configWrites));
         routes.add(new TagTableRoutes(new ConnectionTagTables(configState, configWrites)));
+        routes.add(new ConnectionTestRoutes(new ConnectionTester(() -> configState.read().running().config().devices(),
+                () -> configState.read().running().environment(), deviceContext, ConnectionTester.TIMEOUT)));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();

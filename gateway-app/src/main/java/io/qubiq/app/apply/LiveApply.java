@@ -175,7 +175,7 @@ public final class LiveApply implements ConfigApplier {
             return false;
         }
         DeviceConfig next = after.devices().get(id);
-        if (next == null) {
+        if (next == null || !next.enabled()) {
             devices.replace(id, Optional.empty());
             return true;
         }

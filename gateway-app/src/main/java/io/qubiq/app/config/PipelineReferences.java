@@ -48,6 +48,10 @@ final class PipelineReferences {
                 if (device == null || !DeviceKinds.of(device).triggersPipelines()) {
                     violations.add(new Violation(key + ".trigger.mqtt.connection", "\"" + trigger.connection()
                             + "\" is not an MQTT connection under devices"));
+                } else if (!device.enabled()) {
+                    violations.add(new Violation(key + ".trigger.mqtt.connection", "\"" + trigger.connection()
+                            + "\" is disabled (devices." + trigger.connection() + ".enabled: false): enable it, or"
+                            + " trigger this pipeline from another connection"));
                 }
             });
             List<OutputConfig> outputs = pipeline.getValue().outputs();

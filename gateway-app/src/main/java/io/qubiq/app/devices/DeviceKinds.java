@@ -2,7 +2,9 @@ package io.qubiq.app.devices;
 
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.core.connector.DeviceKind;
+import io.qubiq.core.connector.ProbeResult;
 import io.qubiq.core.tag.TagPath;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,14 +52,23 @@ public final class DeviceKinds {
         return tagEstimate(of(config), config);
     }
 
+    /** Probes connection {@code id} with the settings {@code config}, by its kind; see {@link DeviceKind#probe}. */
+    public static ProbeResult probe(String id, DeviceConfig config, DeviceKind.Context context, Duration timeout) {
+        return probe(of(config), id, config, context, timeout);
+    }
+
     /**
      * The running entries of these connections, in their order: each one's connector built by its
-     * kind, with the tags it owns. Nothing is started.
+     * kind, with the tags it owns. A disabled connection ({@code enabled: false}) has none. Nothing is started.
      */
     public static Map<String, DeviceConnections.Entry> entries(Map<String, DeviceConfig> devices,
                                                                DeviceKind.Context context) {
         Map<String, DeviceConnections.Entry> entries = new LinkedHashMap<>();
-        devices.forEach((id, config) -> entries.put(id, entry(of(config), id, config, context)));
+        devices.forEach((id, config) -> {
+            if (config.enabled()) {
+                entries.put(id, entry(of(config), id, config, context));
+            }
+        });
         return entries;
     }
 
@@ -68,6 +79,11 @@ public final class DeviceKinds {
         List<TagPath> tags = kind.declaredTags(typed).stream().map(TagPath::of).toList();
         return new DeviceConnections.Entry(kind.connector(id, typed, context), kind.name(), tags,
                 kind.triggersPipelines());
+    }
+
+    private static <C extends DeviceConfig> ProbeResult probe(DeviceKind<C> kind, String id, DeviceConfig config,
+                                                              DeviceKind.Context context, Duration timeout) {
+        return kind.probe(id, kind.configType().cast(config), context, timeout);
     }
 
     private static <C extends DeviceConfig> List<String> declaredTags(DeviceKind<C> kind, DeviceConfig config) {

@@ -2,10 +2,13 @@ package io.qubiq.app.devices;
 
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.connector.mqtt.MqttConnector;
+import io.qubiq.connector.mqtt.MqttProbe;
 import io.qubiq.connector.mqtt.MqttSubscriptionConfig;
 import io.qubiq.connector.mqtt.MqttWritableTagConfig;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.DeviceKind;
+import io.qubiq.core.connector.ProbeResult;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -29,6 +32,12 @@ final class MqttDeviceKind implements DeviceKind<DeviceConfig.Mqtt> {
     @Override
     public DeviceConnector connector(String id, DeviceConfig.Mqtt config, Context context) {
         return new MqttConnector(context.gatewayId(), id, config.mqtt(), context.clock(), context.events());
+    }
+
+    /** Probed as {@code <client id>-probe}, so the running connection keeps its session. */
+    @Override
+    public ProbeResult probe(String id, DeviceConfig.Mqtt config, Context context, Duration timeout) {
+        return MqttProbe.probe(config.mqtt().effectiveClientId(context.gatewayId(), id), config.mqtt(), timeout);
     }
 
     @Override

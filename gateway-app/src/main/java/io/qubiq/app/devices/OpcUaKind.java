@@ -3,10 +3,13 @@ package io.qubiq.app.devices;
 import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.connector.opcua.OpcUaConnectionConfig;
 import io.qubiq.connector.opcua.OpcUaConnector;
+import io.qubiq.connector.opcua.OpcUaProbe;
 import io.qubiq.connector.opcua.OpcUaTagConfig;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.DeviceKind;
+import io.qubiq.core.connector.ProbeResult;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -30,6 +33,12 @@ final class OpcUaKind implements DeviceKind<DeviceConfig.OpcUa> {
     public DeviceConnector connector(String id, DeviceConfig.OpcUa config, Context context) {
         return new OpcUaConnector(id, withPkiInDataDir(config.opcua(), id, context.dataDir()), context.clock(),
                 context.events());
+    }
+
+    /** Probed with the PKI directory the connection uses (or will use, once saved under this id). */
+    @Override
+    public ProbeResult probe(String id, DeviceConfig.OpcUa config, Context context, Duration timeout) {
+        return OpcUaProbe.probe(id, withPkiInDataDir(config.opcua(), id, context.dataDir()), timeout);
     }
 
     @Override

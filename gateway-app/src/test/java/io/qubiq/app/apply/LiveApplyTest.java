@@ -174,6 +174,27 @@ class LiveApplyTest {
     }
 
     @Test
+    void aDisabledConnectionStopsLiveAndStartsAgainWhenEnabled() throws Exception {
+        String plc1 = connection("plc1", "plant/pressure", "PRESSURE");
+        String plc2 = connection("plc2", "line/count", "INT32");
+        LoadedConfig added = config(plc1 + plc2);
+        gateway.configApplier().apply(before, added, Set.of("device:plc2"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> TestOperators.admin(gateway).get("/api/v1/connections/plc2").body().contains("\"UP\""));
+
+        LoadedConfig disabled = config(plc1 + plc2.replace("    opcua:\n", "    enabled: false\n    opcua:\n"));
+        assertThat(disabled.config().devices().get("plc2").enabled()).isFalse();
+        assertThat(gateway.configApplier().apply(added, disabled, Set.of("device:plc2")).applied())
+                .containsExactly("device:plc2");
+        assertThat(TestOperators.admin(gateway).get("/api/v1/connections").body()).contains("\"plc1\"").doesNotContain("\"plc2\"");
+
+        assertThat(gateway.configApplier().apply(disabled, added, Set.of("device:plc2")).applied())
+                .containsExactly("device:plc2");
+        await().atMost(Duration.ofSeconds(20)).until(() -> TestOperators.admin(gateway).get("/api/v1/connections/plc2").body().contains("\"UP\""));
+        int collected = values("plant/pressure").size();
+        await().atMost(Duration.ofSeconds(20)).until(() -> values("plant/pressure").size() > collected + 3);
+    }
+
+    @Test
     void whatCannotChangeWhileRunningIsAnsweredAsWaitingForARestart() throws Exception {
         LoadedConfig other = config(connection("plc1", "plant/pressure", "PRESSURE"));
         ConfigApplier.Applied result = gateway.configApplier().apply(before, other,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.qubiq.app.Gateway;
 import io.qubiq.app.TestOperators;
+import io.qubiq.app.config.ConfigSource;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.config.ConfigLoader;
@@ -14,6 +15,7 @@ import io.qubiq.testkit.postgres.PostgresServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,6 +64,18 @@ final class ConsoleTestGateway implements AutoCloseable {
     }
 
     static ConsoleTestGateway start(Path dir) throws Exception {
+        return start(dir, false);
+    }
+
+    /**
+     * As {@link #start(Path)}, with the configuration read from a file ({@code dir/gateway.yaml}), so
+     * the configuration API can change it (changes are written to that file and applied live).
+     */
+    static ConsoleTestGateway startFromFile(Path dir) throws Exception {
+        return start(dir, true);
+    }
+
+    private static ConsoleTestGateway start(Path dir, boolean fromFile) throws Exception {
         PostgresServer postgres = PostgresServer.start(dir.resolve("postgres"));
         postgres.execute(
                 "CREATE TABLE readings (id bigserial PRIMARY KEY, value double precision CONSTRAINT readings_value_check"
@@ -115,9 +129,12 @@ final class ConsoleTestGateway implements AutoCloseable {
                 """.formatted(TestOperators.AUTH_YAML.strip(), device.endpointUrl(), device.nodeId(TestVariable.PRESSURE),
                 device.nodeId(TestVariable.INT32), device.nodeId(TestVariable.SETPOINT),
                 postgres.jdbcUrl(), postgres.jdbcUrl(), NOTE);
-        GatewayConfig config = ConfigLoader.parse("console-test.yaml", yaml, GatewayConfig.class, Map.of());
         DataDirectory data = DataDirectory.open(dir.resolve("data"));
-        Gateway gateway = new Gateway(config, data, Clock.systemUTC());
+        Gateway gateway = fromFile
+                ? new Gateway(ConfigSource.loadFile(Files.writeString(dir.resolve("gateway.yaml"), yaml), Map.of(), data.root()), data,
+                        Clock.systemUTC())
+                : new Gateway(ConfigLoader.parse("console-test.yaml", yaml, GatewayConfig.class, Map.of()), data,
+                        Clock.systemUTC());
         gateway.lifecycle().startAll();
         ConsoleTestGateway started = new ConsoleTestGateway(postgres, device, data, gateway);
         started.createUser(ENGINEER, "engineer");
@@ -131,6 +148,11 @@ final class ConsoleTestGateway implements AutoCloseable {
         if (answer.statusCode() != 201 && answer.statusCode() != 200) {
             throw new AssertionError("creating " + name + ": " + answer.statusCode() + " " + answer.body());
         }
+    }
+
+    /** The gateway itself, for tests that watch its tag bus. */
+    Gateway gateway() {
+        return gateway;
     }
 
     /** A GET as the administrator that must answer 200, parsed. */

@@ -171,6 +171,38 @@ class DeviceKindsTest {
     }
 
     @Test
+    void aDisabledConnectionBuildsNoEntryAndMayNotTriggerAPipeline() throws Exception {
+        String devices = """
+                devices:
+                  broker:
+                    enabled: false
+                    mqtt: {host: 127.0.0.1, subscriptions: [{topic: a, tag: a}]}
+                  plc1:
+                    opcua: {endpoint_url: "opc.tcp://plc1:4840", tags: ["ns=2;s=A"]}
+                """;
+        GatewayConfig config = ConfigLoader.parse("gateway.yaml", devices, GatewayConfig.class, Map.of());
+        assertThat(config.devices().get("broker").enabled()).isFalse();
+        assertThat(DeviceKinds.entries(config.devices(), new io.qubiq.core.connector.DeviceKind.Context("g",
+                java.nio.file.Path.of("data"), java.time.Clock.systemUTC(), io.qubiq.core.event.EventPublisher.none())))
+                .containsOnlyKeys("plc1");
+
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.parse("gateway.yaml",
+                devices + """
+                        outbound:
+                          archive:
+                            mongodb: {connection_string: "mongodb://127.0.0.1:27017", database: plant}
+                        pipelines:
+                          p:
+                            trigger: {mqtt: {connection: broker, topic: a}}
+                            outputs:
+                              - connection: archive
+                                mongodb: {collection: batches, document: {body: "payload"}}
+                        """, GatewayConfig.class, Map.of()));
+
+        assertThat(e.getMessage()).contains("pipelines.p.trigger.mqtt.connection: \"broker\" is disabled");
+    }
+
+    @Test
     void onlyAKindThatTriggersPipelinesMayBeNamedByAMessageTrigger() {
         String yaml = """
                 devices:

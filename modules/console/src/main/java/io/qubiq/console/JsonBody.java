@@ -53,6 +53,11 @@ final class JsonBody {
         return JSON.convertValue(value, Object.class);
     }
 
+    /** Whether the body has {@code field}, null or not. */
+    boolean has(String field) {
+        return node.has(field);
+    }
+
     String text(String field) {
         return optionalText(field).orElseThrow(() -> new RequestFailure.InvalidRequest("\"" + field + "\" is missing: send " + shape));
     }

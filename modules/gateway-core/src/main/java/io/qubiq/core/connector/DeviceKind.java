@@ -59,6 +59,14 @@ public interface DeviceKind<C> {
         return false;
     }
 
+    /**
+     * Probes the settings {@code config} of connection {@code id} now, with a client of its own that
+     * is closed before this returns: nothing is added, started or subscribed, and a running connector
+     * of the same id is left alone. Answers within about {@code timeout}; never throws for a failure of
+     * the server or the network, which the result names.
+     */
+    ProbeResult probe(String id, C config, Context context, java.time.Duration timeout);
+
     /** The user documentation of this kind, relative to the repository root. */
     String docs();
 
