@@ -4,8 +4,9 @@
 // Save sends the whole value of devices.<id> with the file revision read when the dialog opened
 // (PUT /api/v1/config/devices.<id>); keys the form does not show (tags, timeouts, ...) are sent back as
 // they were. On 422 each problem stands next to its field, on 409 the lines changed meanwhile are
-// shown; on 200 the dialog closes and the caller is told what was applied live. Secrets are never
-// entered here: a password stays as it is in the file (masked), or is written there as ${VARIABLE}.
+// shown; on 200 the dialog closes and the caller is told what was applied live. A password field left
+// empty keeps the password as it is (sent back masked); one typed goes to the gateway's secrets store, and
+// the file gets a ${secret:NAME} reference, never the password itself.
 import { api } from "../api.js";
 import { h, clear } from "../dom.js";
 import { formDialog } from "../dialogs.js";
@@ -119,6 +120,7 @@ export async function editConnection({ id, kind }) {
   let testLine = null;
   let subscriptions = null;
   let commentInput = null;
+  let passwordInput = null;
 
   const connectionId = () => (adding ? idInput.value.trim() : id);
   const prefix = () => deviceKey(connectionId()) + ".";
@@ -185,17 +187,12 @@ export async function editConnection({ id, kind }) {
     fields.append(field("enabled", { label: "Enabled" }));
     if (theKind === "opcua") {
       const identity = getPath(current, "opcua.identity") || {};
-      fields.append(h("p", { class: "hint", "data-test": "password-note" }, identity.type === "username"
-          ? "The password stays as it is in the file (shown masked); the console does not set secrets: to change it,"
-            + " write it in the configuration file as a ${VARIABLE} reference."
-          : "A password is not entered here: the console does not set secrets. For a user name identity, write the"
-            + " password in the configuration file as a ${VARIABLE} reference."));
+      fields.append(passwordField(identity.password !== undefined, "opcua.identity.type"));
       fields.append(h("p", { class: "hint" }, `Tags: ${(current.opcua.tags || []).length} (add them from the Browse tree).`));
     } else {
       subscriptions = subscriptionEditor(current.mqtt.subscriptions || [], section);
       fields.append(subscriptions.element);
-      fields.append(h("p", { class: "hint", "data-test": "password-note" }, "A password is not entered here: the"
-          + " console does not set secrets; write it in the configuration file as a ${VARIABLE} reference."));
+      fields.append(passwordField(current.mqtt.password !== undefined, null));
     }
     commentInput = h("input", { type: "text", id: "cf-comment", maxlength: 500, placeholder: "why (kept with the revision)" });
     fields.append(h("label", { class: "field" }, h("span", {}, "Comment"), commentInput));
@@ -205,6 +202,26 @@ export async function editConnection({ id, kind }) {
     general = h("div", { id: "cf-problems", "data-test": "settings-conflict" });
     fields.append(general);
     validate();
+  }
+
+  /**
+   * The password: empty keeps the one the file holds (masked); typed, it goes to the secrets store. For OPC UA
+   * only with a user name identity ({@code whenKey} names the identity type's input).
+   */
+  function passwordField(kept, whenKey) {
+    passwordInput = h("input", { type: "password", id: "cf-password", autocomplete: "new-password",
+      placeholder: kept ? "unchanged (kept in the gateway)" : "" });
+    const row = h("div", { class: "field setting", "data-test": "password-field" },
+        h("label", { for: "cf-password" }, h("span", {}, "Password")), passwordInput,
+        h("span", { class: "hint", "data-test": "password-note" }, (kept ? "Leave empty to keep the current password. "
+          : "") + "A password typed here is kept in the gateway's secrets store (owner-only, in its data directory);"
+          + " the configuration file and its history only name it."));
+    if (whenKey) {
+      const follow = () => { row.hidden = inputs.get(whenKey).input.value !== "username"; };
+      inputs.get(whenKey).input.addEventListener("change", follow);
+      follow();
+    }
+    return row;
   }
 
   /** Shows each field's own problem as it is typed; answers whether every field is fine. */
@@ -264,11 +281,13 @@ export async function editConnection({ id, kind }) {
       } else if (identity.type === "username") {
         const before = getPath(current, "opcua.identity") || {};
         result.opcua.identity = { type: "username", username: identity.username || "" };
-        if (before.type === "username" && before.password !== undefined) result.opcua.identity.password = before.password;
+        if (passwordInput && passwordInput.value) result.opcua.identity.password = passwordInput.value;
+        else if (before.type === "username" && before.password !== undefined) result.opcua.identity.password = before.password;
       }
       if (result.opcua.tag_defaults && Object.keys(result.opcua.tag_defaults).length === 0) delete result.opcua.tag_defaults;
     } else {
       result.mqtt.subscriptions = subscriptions.value();
+      if (passwordInput && passwordInput.value) result.mqtt.password = passwordInput.value;
     }
     return result;
   }

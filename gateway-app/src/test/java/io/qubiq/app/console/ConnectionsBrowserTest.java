@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.qubiq.core.tag.TagValue;
 import io.qubiq.tagbus.OverflowPolicy;
 import io.qubiq.tagbus.SubscriptionSpec;
+import io.qubiq.testkit.opcua.TestOpcUaServer;
 import io.qubiq.testkit.opcua.TestVariable;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -173,6 +174,41 @@ class ConnectionsBrowserTest {
         browser.waitForAbsent("[data-test=device-row][data-id=plc2]");
         assertThat(Files.readString(dir.resolve("gateway.yaml"))).doesNotContain("plc2:");
         assertThat(gateway.read("/api/v1/connections/plc1").path("since").asText()).isEqualTo(plc1Since);
+        browser.assertNoConsoleErrors();
+    }
+
+    /**
+     * A user name and password typed in the form: Test connection authenticates with them, Save keeps the
+     * password in the gateway's secrets store and writes only a reference into the file, and the connection
+     * connects with it. Would catch a password written into the file or a revision, and one lost on the way
+     * to the connector.
+     */
+    @Test
+    void aPasswordTypedInTheFormAuthenticatesAndOnlyAReferenceReachesTheFile() throws Exception {
+        browser.signIn(ENGINEER, PASSWORD);
+        browser.open("#/connections");
+        browser.click("#add-opcua");
+        browser.waitFor("#connection-dialog");
+        browser.type("#cf-id", "plc3");
+        browser.type("#cf-opcua-endpoint_url", gateway.device.endpointUrl());
+        browser.driver().findElement(By.cssSelector("#cf-opcua-identity-type option[value='username']")).click();
+        browser.type("#cf-opcua-identity-username", TestOpcUaServer.USERNAME);
+        browser.type("#cf-password", TestOpcUaServer.PASSWORD);
+        browser.click("#cf-test");
+        browser.waitForAttribute("#cf-test-result", "data-ok", "true"::equals, "Test connection OK");
+        browser.click("#connection-dialog [data-test=dialog-submit]");
+        browser.waitForAbsent("#connection-dialog");
+        browser.waitForText("#connections-result", "Applied live: device:plc3");
+
+        String file = Files.readString(dir.resolve("gateway.yaml"));
+        assertThat(file).contains("${secret:devices.plc3.opcua.identity.password-1}")
+                .doesNotContain(TestOpcUaServer.PASSWORD);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                assertThat(gateway.read("/api/v1/connections/plc3").path("state").asText()).isEqualTo("UP"));
+
+        browser.click("#delete-plc3");
+        browser.click("#confirm-ok");
+        browser.waitForAbsent("[data-test=device-row][data-id=plc3]");
         browser.assertNoConsoleErrors();
     }
 
