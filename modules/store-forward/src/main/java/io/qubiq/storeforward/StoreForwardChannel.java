@@ -519,11 +519,7 @@ public final class StoreForwardChannel<T> implements Component {
             adopt(newConfig);
             return;
         }
-        stopForwarder();
-        HandOff<T> previous = handOff;
-        latch.exclusive().lock();
-        try {
-            moveIntoBuffer(previous, "its storage was reopened");
+        paused("its storage was reopened", Resume.CLOSE_BEHIND_BACKLOG, () -> {
             buffer.close();
             quarantineStore.close();
             adopt(newConfig);
@@ -534,18 +530,9 @@ public final class StoreForwardChannel<T> implements Component {
                 openStorage();
                 throw new ChannelException("channel '" + connection + "' could not reopen its storage with the new"
                         + " settings (" + e.getMessage() + "); it runs with the old ones", e);
-            } finally {
-                handOff = new HandOff<>(config.batchMaxItems());
-                if (buffer.stats().records() > 0) {
-                    latch.close();
-                    state = ChannelState.DRAINING;
-                }
             }
-        } finally {
-            latch.exclusive().unlock();
-            previous.releaseSettled();
-            startForwarder();
-        }
+            return null;
+        });
         log.info("Channel {}: storage reopened with new settings ({} bytes at most, {} policy, {} durability)",
                 connection, config.maxBytes(), bufferOptions.overflowPolicy(), config.durability());
     }
@@ -579,14 +566,8 @@ public final class StoreForwardChannel<T> implements Component {
      * @throws ChannelException the channel is not running, or its storage could not be opened again
      */
     public synchronized void swapStorage(StorageSwap swap) throws Exception {
-        if (!running) {
-            throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
-        }
-        stopForwarder();
-        HandOff<T> previous = handOff;
-        latch.exclusive().lock();
-        try {
-            moveIntoBuffer(previous, "its storage was swapped");
+        requireRunningForChange();
+        paused("its storage was swapped", Resume.CLOSE_BEHIND_BACKLOG, () -> {
             swap.check(buffer.stats().records(), quarantine.size());
             buffer.close();
             quarantineStore.close();
@@ -595,16 +576,8 @@ public final class StoreForwardChannel<T> implements Component {
             } finally {
                 openStorage();
             }
-        } finally {
-            handOff = new HandOff<>(config.batchMaxItems());
-            if (buffer.stats().records() > 0) {
-                latch.close();
-                state = ChannelState.DRAINING;
-            }
-            latch.exclusive().unlock();
-            previous.releaseSettled();
-            startForwarder();
-        }
+            return null;
+        });
         log.info("Channel {}: storage swapped; {} items to deliver, {} quarantined", connection,
                 buffer.stats().records(), quarantine.size());
     }
@@ -634,14 +607,8 @@ public final class StoreForwardChannel<T> implements Component {
     }
 
     private long dropOldest(long maxBytes, String user, LossReason reason, String detail) throws Exception {
-        if (!running) {
-            throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
-        }
-        stopForwarder();
-        HandOff<T> previous = handOff;
-        latch.exclusive().lock();
-        try {
-            moveIntoBuffer(previous, "its oldest items were dropped");
+        requireRunningForChange();
+        return paused("its oldest items were dropped", Resume.OPEN_WHEN_EMPTY, () -> {
             OldestTrim.Dropped dropped = OldestTrim.to(buffer, maxBytes);
             if (dropped.items() > 0) {
                 events.lost(new DataLoss(clock.instant(), "channel", connection, Optional.empty(), reason,
@@ -651,9 +618,47 @@ public final class StoreForwardChannel<T> implements Component {
                         dropped.bytes(), user, reason.label(), detail);
             }
             return dropped.items();
+        });
+    }
+
+    private void requireRunningForChange() throws ChannelException {
+        if (!running) {
+            throw new ChannelException("store-and-forward channel '" + connection + "' is not running", null);
+        }
+    }
+
+    /** What the latch does after a {@link #paused} change of the storage. */
+    private enum Resume {
+        /** Closed behind a backlog (the forwarder drains it first, then opens it). */
+        CLOSE_BEHIND_BACKLOG,
+        /** A closed latch over an empty buffer is handed to the forwarder to open. */
+        OPEN_WHEN_EMPTY
+    }
+
+    @FunctionalInterface
+    private interface PausedWork<R> {
+        R run() throws Exception;
+    }
+
+    /**
+     * Runs {@code work} on the storage with the forwarder stopped, producers held at the latch and the hand-off
+     * moved into the buffer ({@code why} is said in its loss texts); then, whatever {@code work} did or threw,
+     * a fresh hand-off, the latch as {@code resume} says, producers released and a new forwarder started.
+     */
+    private <R> R paused(String why, Resume resume, PausedWork<R> work) throws Exception {
+        stopForwarder();
+        HandOff<T> previous = handOff;
+        latch.exclusive().lock();
+        try {
+            moveIntoBuffer(previous, why);
+            return work.run();
         } finally {
             handOff = new HandOff<>(config.batchMaxItems());
-            if (buffer.stats().records() == 0 && latch.isClosed()) {
+            boolean backlog = buffer.stats().records() > 0;
+            if (resume == Resume.CLOSE_BEHIND_BACKLOG && backlog) {
+                latch.close();
+                state = ChannelState.DRAINING;
+            } else if (resume == Resume.OPEN_WHEN_EMPTY && !backlog && latch.isClosed()) {
                 state = ChannelState.DRAINING; // the forwarder opens the latch once it sees the buffer empty
             }
             latch.exclusive().unlock();
