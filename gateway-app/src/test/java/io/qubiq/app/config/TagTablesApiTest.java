@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.qubiq.app.FileGateway;
 import io.qubiq.app.Gateway;
 import io.qubiq.app.TestOperators;
-import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.testkit.http.ConsoleClient;
 import io.qubiq.testkit.opcua.OpcUaServerExtension;
@@ -16,7 +16,6 @@ import io.qubiq.testkit.opcua.TestVariable;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +38,7 @@ class TagTablesApiTest {
     @TempDir
     Path dir;
     private Path file;
-    private DataDirectory data;
+    private FileGateway running;
     private Gateway gateway;
     private ConsoleClient admin;
     private TestOpcUaServer server;
@@ -47,7 +46,7 @@ class TagTablesApiTest {
     @BeforeEach
     void start(TestOpcUaServer server) throws Exception {
         this.server = server;
-        file = Files.writeString(dir.resolve("gateway.yaml"), TestOperators.AUTH_YAML + """
+        running = FileGateway.start(dir, """
                 http:
                   port: 0
                 logging:
@@ -61,16 +60,14 @@ class TagTablesApiTest {
                           node_id: "%s"
                           sampling_interval_ms: 50
                 """.formatted(server.endpointUrl(), server.nodeId(TestVariable.PRESSURE)));
-        data = DataDirectory.open(dir.resolve("data"));
-        gateway = new Gateway(ConfigSource.loadFile(file, Map.of(), data.root()), data, Clock.systemUTC());
-        gateway.lifecycle().startAll();
+        file = running.file;
+        gateway = running.gateway;
         admin = TestOperators.admin(gateway);
     }
 
     @AfterEach
     void stop() throws Exception {
-        gateway.lifecycle().stopAll(Duration.ofSeconds(10));
-        data.close();
+        running.close();
     }
 
     private JsonNode export() throws Exception {

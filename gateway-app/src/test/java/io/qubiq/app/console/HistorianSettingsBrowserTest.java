@@ -2,15 +2,11 @@ package io.qubiq.app.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.qubiq.app.FileGateway;
 import io.qubiq.app.Gateway;
 import io.qubiq.app.TestOperators;
-import io.qubiq.app.config.ConfigSource;
-import io.qubiq.app.runtime.DataDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,14 +23,14 @@ class HistorianSettingsBrowserTest {
     @TempDir
     Path dir;
     private Path file;
-    private DataDirectory data;
+    private FileGateway running;
     private Gateway gateway;
     private ConsoleBrowser browser;
 
     @BeforeEach
     void start() throws Exception {
         ConsoleBrowser.requireChromium();
-        file = Files.writeString(dir.resolve("gateway.yaml"), TestOperators.AUTH_YAML + """
+        running = FileGateway.start(dir, """
                 http:
                   port: 0
                 logging:
@@ -47,10 +43,9 @@ class HistorianSettingsBrowserTest {
                 historian:
                   ttl_days: 90
                 """);
-        data = DataDirectory.open(dir.resolve("data"));
-        gateway = new Gateway(ConfigSource.loadFile(file, Map.of(), data.root()), data, Clock.systemUTC());
-        gateway.lifecycle().startAll();
-        browser = ConsoleBrowser.start("http://127.0.0.1:" + gateway.console().port(), dir.resolve("profile"));
+        file = running.file;
+        gateway = running.gateway;
+        browser = ConsoleBrowser.start(running.base(), dir.resolve("profile"));
         browser.signIn(TestOperators.ADMIN, TestOperators.ADMIN_PASSWORD);
     }
 
@@ -59,8 +54,7 @@ class HistorianSettingsBrowserTest {
         if (browser != null) {
             browser.close();
         }
-        gateway.lifecycle().stopAll(Duration.ofSeconds(30));
-        data.close();
+        running.close();
     }
 
     @Test

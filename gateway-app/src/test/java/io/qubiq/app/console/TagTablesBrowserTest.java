@@ -3,19 +3,16 @@ package io.qubiq.app.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.qubiq.app.FileGateway;
 import io.qubiq.app.Gateway;
 import io.qubiq.app.TestOperators;
-import io.qubiq.app.config.ConfigSource;
-import io.qubiq.app.runtime.DataDirectory;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.testkit.opcua.OpcUaServerExtension;
 import io.qubiq.testkit.opcua.TestOpcUaServer;
 import io.qubiq.testkit.opcua.TestVariable;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,14 +34,14 @@ class TagTablesBrowserTest {
     @TempDir
     Path dir;
     private Path file;
-    private DataDirectory data;
+    private FileGateway running;
     private Gateway gateway;
     private ConsoleBrowser browser;
 
     @BeforeEach
     void start(TestOpcUaServer server) throws Exception {
         ConsoleBrowser.requireChromium();
-        file = Files.writeString(dir.resolve("gateway.yaml"), TestOperators.AUTH_YAML + """
+        running = FileGateway.start(dir, """
                 http:
                   port: 0
                 logging:
@@ -57,10 +54,9 @@ class TagTablesBrowserTest {
                         - path: plant/pressure
                           node_id: "%s"
                 """.formatted(server.endpointUrl(), server.nodeId(TestVariable.PRESSURE)));
-        data = DataDirectory.open(dir.resolve("data"));
-        gateway = new Gateway(ConfigSource.loadFile(file, Map.of(), data.root()), data, Clock.systemUTC());
-        gateway.lifecycle().startAll();
-        browser = ConsoleBrowser.start("http://127.0.0.1:" + gateway.console().port(), dir.resolve("profile"));
+        file = running.file;
+        gateway = running.gateway;
+        browser = ConsoleBrowser.start(running.base(), dir.resolve("profile"));
         browser.signIn(TestOperators.ADMIN, TestOperators.ADMIN_PASSWORD);
     }
 
@@ -69,8 +65,7 @@ class TagTablesBrowserTest {
         if (browser != null) {
             browser.close();
         }
-        gateway.lifecycle().stopAll(Duration.ofSeconds(10));
-        data.close();
+        running.close();
     }
 
     private void pick(Path csv) {
