@@ -13,6 +13,7 @@ import { subscribe } from "../events.js";
 import * as f from "../format.js";
 import { alarmsPanel } from "./alarms.js";
 import { readChannelSettings, editChannelSettings, policyText, outcomeText } from "./channel-settings.js";
+import { removeOutbound } from "./channel-removal.js";
 import { formDialog, field } from "../dialogs.js";
 
 /** How far back the fill's trend looks: short, so an outage shows within seconds (the rates lag). */
@@ -67,8 +68,18 @@ export async function render(root, params, ctx) {
       say(outcome, e.message, "error");
     }
   };
+  const remove = async (connection) => {
+    try {
+      const answer = await removeOutbound(connection, rows.get(connection)?.held());
+      if (!answer) return;
+      say(outcome, `${connection} removed from the configuration file; ` + outcomeText(answer), "info");
+      await readSettings();
+    } catch (e) {
+      say(outcome, e.message, "error");
+    }
+  };
   const update = (channels) => {
-    const fresh = show(holder, banner, channels, rows, { canEdit, edit });
+    const fresh = show(holder, banner, channels, rows, { canEdit, edit, remove });
     if (fresh) refillSettings();
   };
   await readSettings();
@@ -226,7 +237,7 @@ function show(holder, banner, channels, rows, editing) {
 }
 
 /** One channel's row: built once, its cells refilled on each update. */
-function channelRow(connection, { canEdit, edit }) {
+function channelRow(connection, { canEdit, edit, remove }) {
   const cells = Array.from({ length: 10 }, () => h("td"));
   const name = h("th", { scope: "row" });
   const link = h("a", { href: `#/store-forward/${pathParam(connection)}/quarantine`, id: "sf-quarantine-" + connection,
@@ -314,6 +325,9 @@ function channelRow(connection, { canEdit, edit }) {
             "changed in the file; waits for a restart") : null,
         canEdit ? h("button", { type: "button", id: "sf-edit-" + connection, "data-test": "sf-edit",
           "aria-label": `Edit the store and forward settings of ${connection}`, onclick: () => edit(connection) }, "Edit")
+          : null,
+        canEdit ? h("button", { type: "button", id: "sf-remove-" + connection, "data-test": "sf-remove", class: "danger",
+          "aria-label": `Remove the outbound connection ${connection}`, onclick: () => remove(connection) }, "Remove…")
           : null);
   }
   return { element, update, settings, inForce: () => latest && latest.overflowPolicy, held: () => latest };

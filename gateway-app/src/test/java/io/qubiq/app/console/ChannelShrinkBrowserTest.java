@@ -135,4 +135,58 @@ class ChannelShrinkBrowserTest {
             }
         }
     }
+
+    /**
+     * Removing an outbound connection whose channel holds a backlog, from Settings → Store & Forward: the
+     * dialog asks what happens to the data and sends nothing without an answer; "discard" removes the
+     * connection from the file and records every buffered item in the loss ledger. Would catch a removal that
+     * drops data without asking, or discards it without a ledger entry.
+     */
+    @Test
+    void removingAConnectionWithABacklogAsksAboutItsDataAndADiscardShowsInTheLossLedger() throws Exception {
+        ConsoleBrowser.requireChromium();
+        int dead;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            dead = socket.getLocalPort();
+        }
+        String outbound = """
+                http:
+                  port: 0
+                outbound:
+                  mes:
+                    mqtt: {host: 127.0.0.1, port: %d}
+                    store_and_forward: {max_bytes: 4194304, segment_bytes: 65536}
+                """.formatted(dead);
+        backlog(home.resolve("data"), outbound);
+        try (io.qubiq.app.FileGateway running = io.qubiq.app.FileGateway.start(home, """
+                gateway: {name: removal}
+                logging:
+                  file_enabled: false
+                """ + outbound); ConsoleBrowser page = ConsoleBrowser.start(running.base(), home.resolve("chromium"))) {
+            ConsoleClient admin = TestOperators.admin(running.gateway);
+            page.signIn(TestOperators.ADMIN, TestOperators.ADMIN_PASSWORD);
+            page.open("#/store-forward");
+            page.waitForText("#sf-row-mes", "1,500");
+            String fileBefore = Files.readString(running.file);
+
+            page.click("#sf-remove-mes");
+            page.waitForText("[data-test=rm-choice]", "1500 buffered");
+            page.click("#channel-removal [data-test=dialog-submit]");
+            page.waitForText("#channel-removal [data-test=dialog-message]", "Choose what happens");
+            assertThat(Files.readString(running.file)).as("nothing written without an answer").isEqualTo(fileBefore);
+
+            page.click("#rm-discard");
+            page.click("#channel-removal [data-test=dialog-submit]");
+            page.waitForAbsent("#channel-removal");
+            page.waitForText("[data-test=sf-settings-outcome]", "mes removed from the configuration file");
+            assertThat(Files.readString(running.file)).doesNotContain("mes:");
+            assertThat(ConsoleTestGateway.json(admin.get("/api/v1/store-forward/mes"), "mes").path("bufferedItems")
+                    .asLong()).isZero();
+
+            page.open("#/data-integrity");
+            String row = "[data-test=loss-row][data-reason=connection_removed][data-connection=mes]";
+            page.waitForText(row, "1,500");
+            page.assertNoConsoleErrors();
+        }
+    }
 }
