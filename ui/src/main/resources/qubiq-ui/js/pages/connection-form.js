@@ -144,7 +144,7 @@ export async function editConnection({ id, kind }) {
       input.value = value === undefined || value === spec.default && adding ? "" : value;
     } else {
       input = h("input", { type: "text", id: domId, "data-key": key, placeholder: placeholder || "",
-        required: required || false });
+        required: required || false, autocomplete: "off" });
       input.value = value ?? "";
     }
     if (fromEnv) input.disabled = true;

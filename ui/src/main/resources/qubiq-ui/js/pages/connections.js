@@ -4,12 +4,14 @@
 // With Edit connections, device connections are added, edited, tested, disabled and deleted here
 // (connection-form.js; each change is one revision of the configuration file, applied live to that
 // connection only), and browsed variables become tags (browse-tags.js). Connections the file holds
-// but that do not run (enabled: false) are listed as disabled. Below them the pipelines
+// but that do not run (enabled: false) are listed as disabled. Outbound connections are added and edited
+// in outbound-form.js (removed on Settings → Store & Forward, which asks about their data). Below them the pipelines
 // (enable/disable) and, with View history, the historian's WAL tables.
 import { api, request } from "../api.js";
 import { h, clear, loading, empty, failure, table, keepingFocus, say } from "../dom.js";
 import { confirmDialog } from "../dialogs.js";
 import { editConnection, readDevices, deviceKey } from "./connection-form.js";
+import { editOutbound, OUTBOUND_KINDS } from "./outbound-form.js";
 import { subscribe } from "../events.js";
 import * as f from "../format.js";
 import { browseTree } from "./browse-tree.js";
@@ -38,7 +40,13 @@ export async function render(root, _params, ctx) {
       result,
       devices,
       detail,
-      h("h3", {}, "Outbound connections"), outbound,
+      h("h3", {}, "Outbound connections"),
+      editable ? h("div", { class: "buttons" },
+          h("label", { class: "inline", for: "add-outbound-kind" }, "Kind ",
+              h("select", { id: "add-outbound-kind" }, OUTBOUND_KINDS.map((k) => h("option", { value: k }, k)))),
+          h("button", { type: "button", id: "add-outbound", onclick: () => change(editOutbound({ id: null,
+            kind: root.querySelector("#add-outbound-kind").value })) }, "Add outbound connection")) : null,
+      outbound,
       pipelines.element,
       wal ? wal.element : null);
 
@@ -110,7 +118,8 @@ export async function render(root, _params, ctx) {
         { revision: read.fileRevision, comment: "deleted " + id, source: "console" })
         .then((written) => ({ id, written })));
   }
-  const showOutbound = (list) => keepingFocus(() => renderOutbound(outbound, list));
+  const editOutboundRow = editable ? (id) => change(editOutbound({ id })) : null;
+  const showOutbound = (list) => keepingFocus(() => renderOutbound(outbound, list, editOutboundRow));
   const retryDevices = () => api.get("/api/v1/connections").then(showDevices,
       (e) => clear(devices, failure(e, retryDevices)));
 
@@ -183,13 +192,13 @@ function editButtons(id, enabled, actions) {
   ];
 }
 
-function renderOutbound(holder, list) {
+function renderOutbound(holder, list, edit) {
   if (list.length === 0) {
     clear(holder, empty("No outbound connections are configured."));
     return;
   }
-  const { element, body } = table(["Connection", "Destination", "Channel", "Buffered", "Delivered", "Last error"],
-      { "data-test": "outbound-table" });
+  const { element, body } = table(["Connection", "Destination", "Channel", "Buffered", "Delivered", "Last error",
+    ...(edit ? [""] : [])], { "data-test": "outbound-table" });
   for (const c of list) {
     body.append(h("tr", { "data-test": "outbound-row", "data-id": c.connection },
         h("th", { scope: "row" }, h("a", { href: "#/store-forward", id: "outbound-" + c.connection }, c.connection)),
@@ -197,7 +206,9 @@ function renderOutbound(holder, list) {
         h("td", {}, String(c.state).toLowerCase().replaceAll("_", " ")),
         h("td", {}, f.count(c.bufferedItems), " items"),
         h("td", {}, f.count(c.itemsDelivered)),
-        h("td", { class: "error-text" }, h("div", { class: "clamp", title: c.lastError || null }, c.lastError || "–"))));
+        h("td", { class: "error-text" }, h("div", { class: "clamp", title: c.lastError || null }, c.lastError || "–")),
+        edit && !["historian", "audit"].includes(c.connection) ? h("td", {}, h("button", { type: "button",
+          id: "edit-outbound-" + c.connection, onclick: () => edit(c.connection) }, "Edit…")) : edit ? h("td") : null));
   }
   clear(holder, element);
 }
