@@ -28,7 +28,9 @@ import io.qubiq.app.outbound.OutboundConnections;
 import io.qubiq.app.pipelines.MqttDeviceMessages;
 import io.qubiq.app.pipelines.PipelineOutputs;
 import io.qubiq.app.pipelines.PipelinesAccess;
+import io.qubiq.app.pipelines.PipelineTrialRuns;
 import io.qubiq.console.PipelineRoutes;
+import io.qubiq.console.PipelineTrialRoutes;
 import io.qubiq.pipeline.Pipelines;
 import io.qubiq.pipeline.config.TriggerConfig;
 import io.qubiq.pipeline.trigger.TagChangeTrigger;
@@ -196,6 +198,7 @@ public final class Gateway {
         routes.add(new StoreForwardRoutes(channelAccess));
         PipelinesAccess pipelineAccess = new PipelinesAccess(pipelines, events, clock);
         routes.add(new PipelineRoutes(pipelineAccess));
+        routes.add(new PipelineTrialRoutes(new PipelineTrialRuns(tagBus, outbound, System.getenv(), clock)));
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));

@@ -56,7 +56,7 @@ class ConfigHistoryApiTest {
     void start() throws Exception {
         file = Files.writeString(dir.resolve("gateway.yaml"), TEXT);
         data = DataDirectory.open(dir.resolve("data"));
-        gateway = new Gateway(ConfigSource.loadFile(file, Map.of()), data, Clock.systemUTC());
+        gateway = new Gateway(ConfigSource.loadFile(file, Map.of(), data.root()), data, Clock.systemUTC());
         gateway.lifecycle().startAll();
         admin = TestOperators.admin(gateway);
         HttpResponse<String> created = admin.post("/api/v1/users",

@@ -73,7 +73,7 @@ class ConfigHistoryBrowserTest {
         text = YAML.formatted(postgres.jdbcUrl());
         file = Files.writeString(dir.resolve("gateway.yaml"), text);
         data = DataDirectory.open(dir.resolve("data"));
-        gateway = new Gateway(ConfigSource.loadFile(file, Map.of()), data, Clock.systemUTC());
+        gateway = new Gateway(ConfigSource.loadFile(file, Map.of(), data.root()), data, Clock.systemUTC());
         gateway.lifecycle().startAll();
         String base = "http://127.0.0.1:" + gateway.console().port();
         admin = TestOperators.admin(gateway);

@@ -40,6 +40,11 @@ final class JsonBody {
         return new JsonBody(node, shape);
     }
 
+    /** Whether the body has the field (null counts). */
+    boolean has(String field) {
+        return node.has(field);
+    }
+
     /**
      * A field of any JSON value as plain Java values (maps, lists, strings, numbers, booleans, null).
      *
