@@ -141,6 +141,24 @@ class PipelineTrialApiTest {
     }
 
     @Test
+    void anMqttTriggersTryRunsTheGivenMessageWithItsPayloadParsed() {
+        JsonNode tried = ok(gw.engineer.post(TRY, """
+                {"id": "messages", "pipeline": {
+                  "trigger": {"mqtt": {"connection": "plc1", "topic": "plant/#"}},
+                  "transforms": [{"name": "doubled", "expression": "json.v * 2"}],
+                  "outputs": [{"connection": "db", "sql": {
+                    "statement": "INSERT INTO tried (value, note) VALUES (:v, :t)",
+                    "parameters": {"v": "doubled", "t": "topic"}}}]},
+                 "message": {"topic": "plant/line1", "payload": "{\\"v\\": 21}"}}"""));
+        assertThat(tried.path("events")).hasSize(1);
+        JsonNode event = tried.path("events").get(0);
+        assertThat(event.path("variables").path("topic").asText()).isEqualTo("plant/line1");
+        assertThat(event.path("outcome").asText()).isEqualTo("emitted");
+        assertThat(event.path("outputs").get(0).path("item").asText()).contains("v=42").contains("t='plant/line1'");
+        assertThat(gw.postgres.queryLong("SELECT count(*) FROM tried")).isZero();
+    }
+
+    @Test
     void aPipelineThatWouldNotLoadIsRefusedWithItsKeyPaths() {
         HttpResponse<String> unknownKey = gw.engineer.post(TRY, """
                 {"id": "bad", "pipeline": {"trigger": {"tags": ["plant/**"]}, "filtr": "value > 1",
