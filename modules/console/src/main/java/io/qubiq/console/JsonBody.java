@@ -40,11 +40,6 @@ final class JsonBody {
         return new JsonBody(node, shape);
     }
 
-    /** Whether the body has the field (null counts). */
-    boolean has(String field) {
-        return node.has(field);
-    }
-
     /**
      * A field of any JSON value as plain Java values (maps, lists, strings, numbers, booleans, null).
      *
@@ -56,6 +51,11 @@ final class JsonBody {
             throw new RequestFailure.InvalidRequest("the body needs the field '" + field + "', like " + shape);
         }
         return JSON.convertValue(value, Object.class);
+    }
+
+    /** Whether the body has {@code field}, null or not. */
+    boolean has(String field) {
+        return node.has(field);
     }
 
     String text(String field) {
