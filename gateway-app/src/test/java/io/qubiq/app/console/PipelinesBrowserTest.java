@@ -128,6 +128,22 @@ class PipelinesBrowserTest {
         browser.waitForText("#pipeline-message", "Applied live (pipeline:doubled)");
         assertThat(pipelineConfig("doubled").path("filter").asText()).isEqualTo("value >= 0");
 
+        // a change made meanwhile: Save is refused (409), the lines changed since are shown, nothing saved
+        browser.click("#pipeline-edit-doubled");
+        browser.waitFor("#pipeline-editor[open]");
+        browser.expectConsoleErrors(Pattern.compile(
+                "/api/v1/config/pipelines.doubled - Failed to load resource: the server responded with a status of 409"));
+        ConsoleTestGateway.json(gw.admin.put("/api/v1/config/pipelines.doubled.filter", """
+                {"revision": "%s", "value": "value > 1", "comment": "meanwhile"}""".formatted(gw.revision())),
+                "a change made meanwhile");
+        browser.type("#pe-filter", "value > 2");
+        browser.click("#pe-save");
+        browser.waitForText("#pipeline-editor [data-test=dialog-message]", "Changed meanwhile");
+        browser.waitForText("[data-test=pe-diff]", "value > 1");
+        assertThat(pipelineConfig("doubled").path("filter").asText()).isEqualTo("value > 1");
+        browser.click("#pipeline-editor [data-test=dialog-cancel]");
+        browser.waitForAbsent("#pipeline-editor");
+
         // Delete, after a confirmation
         browser.click("#pipeline-edit-doubled");
         browser.waitFor("#pipeline-editor[open]");
