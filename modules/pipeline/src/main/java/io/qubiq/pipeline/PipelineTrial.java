@@ -1,8 +1,6 @@
 package io.qubiq.pipeline;
 
 import io.qubiq.pipeline.config.PipelineConfig;
-import io.qubiq.pipeline.config.TransformConfig;
-import io.qubiq.pipeline.expr.Expression;
 import io.qubiq.pipeline.expr.ExpressionEngine;
 import io.qubiq.pipeline.expr.ExpressionException;
 import io.qubiq.pipeline.expr.Scope;
@@ -12,11 +10,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Runs a pipeline configuration once over given events without writing anything: the filter and the
- * transforms as {@link Pipeline} runs them, then each output's {@link ItemMapper}, whose item is only
+ * transforms as {@link Pipeline} runs them ({@link EventSteps}), then each output's {@link ItemMapper}, whose item is only
  * rendered for the operator, never submitted to a channel. What the console's "Try" answers.
  *
  * <p>Stateless; each call compiles the configuration again. Safe to call from any thread.
@@ -62,13 +59,7 @@ public final class PipelineTrial {
     public static List<Result> run(String id, PipelineConfig config, ExpressionEngine engine,
                                    List<Preview<?>> outputs, List<Map<String, Object>> events, Instant now)
             throws ExpressionException {
-        Set<String> known = Set.copyOf(config.variables());
-        Optional<Expression> filter = config.filter().isPresent()
-                ? Optional.of(engine.compile(config.filter().get(), known)) : Optional.empty();
-        List<Map.Entry<String, Expression>> transforms = new ArrayList<>();
-        for (TransformConfig transform : config.transforms()) {
-            transforms.add(Map.entry(transform.name(), engine.compile(transform.expression(), known)));
-        }
+        EventSteps steps = EventSteps.of(config, engine);
         List<Result> results = new ArrayList<>();
         int sequence = 0;
         for (Map<String, Object> variables : events) {
@@ -80,12 +71,9 @@ public final class PipelineTrial {
             Scope scope = new Scope(all);
             List<Rendered> rendered = new ArrayList<>();
             try {
-                if (filter.isPresent() && !filter.get().test(scope)) {
+                if (!steps.apply(scope)) {
                     results.add(new Result(variables, Outcome.FILTERED, Optional.empty(), List.of()));
                     continue;
-                }
-                for (Map.Entry<String, Expression> transform : transforms) {
-                    scope.set(transform.getKey(), transform.getValue().evaluate(scope));
                 }
                 for (Preview<?> output : outputs) {
                     rendered.add(output.map(scope, itemId));
