@@ -40,6 +40,8 @@ import io.qubiq.pipeline.config.TriggerConfig;
 import io.qubiq.pipeline.trigger.TagChangeTrigger;
 import io.qubiq.console.HistoryRoutes;
 import io.qubiq.console.StoreForwardRoutes;
+import io.qubiq.app.pipelines.PipelineTrialRuns;
+import io.qubiq.console.PipelineTrialRoutes;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.sink.Sink;
 import io.qubiq.historian.Historian;
@@ -207,6 +209,7 @@ public final class Gateway {
         routes.add(new StoreForwardRoutes(channelAccess));
         PipelinesAccess pipelineAccess = new PipelinesAccess(pipelines, events, clock);
         routes.add(new PipelineRoutes(pipelineAccess));
+        routes.add(new PipelineTrialRoutes(new PipelineTrialRuns(tagBus, outbound, System.getenv(), clock)));
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));

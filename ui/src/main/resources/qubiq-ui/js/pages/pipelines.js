@@ -1,7 +1,10 @@
 // The Connections page's Pipelines section: each pipeline's trigger, enabled flag, counters and
 // last error, refreshed with the "connections" event. With Edit connections a pipeline can be
 // enabled or disabled (an operator override the gateway keeps across restarts); the pipeline the
-// server answers replaces its row at once.
+// server answers replaces its row at once; "New pipeline" and each row's "Edit" open the pipeline
+// editor (pipeline-editor.js), and what its Save or Delete did is said above the table. Viewers see
+// neither button.
+import { editPipeline } from "./pipeline-editor.js";
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure, table, say, statusLine, keepingFocus } from "../dom.js";
 import { subscribe } from "../events.js";
@@ -13,15 +16,17 @@ const COUNTERS = ["events", "filtered", "failed", "emitted", "refused", "dropped
 export function pipelinesSection(ctx) {
   const holder = h("div", { id: "pipelines" }, loading());
   const message = statusLine("pipeline-message");
-  const section = h("section", { id: "pipelines-section", "aria-labelledby": "pipelines-title" },
-      h("h3", { id: "pipelines-title" }, "Pipelines"), message, holder);
   const canEdit = ctx.can("edit_connections");
+  const create = canEdit ? h("button", { type: "button", id: "pipeline-new", "data-test": "pipeline-new",
+    onclick: () => edit(null) }, "New pipeline") : null;
+  const section = h("section", { id: "pipelines-section", "aria-labelledby": "pipelines-title" },
+      h("h3", { id: "pipelines-title" }, "Pipelines"), create, message, holder);
   let shown = [];
   let version = 0; // bumped by each action, so that a list fetched before it does not undo its result
 
   const show = (list) => {
     shown = list;
-    keepingFocus(() => renderPipelines(holder, list, canEdit, toggle));
+    keepingFocus(() => renderPipelines(holder, list, canEdit, toggle, edit));
   };
 
   async function refresh(retrying = false) {
@@ -50,12 +55,35 @@ export function pipelinesSection(ctx) {
     }
   }
 
+  async function edit(id) {
+    try {
+      const done = await editPipeline(id);
+      if (!done) return;
+      version++;
+      say(message, outcomeText(done), "ok");
+      refresh();
+    } catch (e) {
+      say(message, `Could not open the editor: ${e.message}`, "error");
+    }
+  }
+
   refresh();
   const stop = subscribe("connections", () => refresh());
   return { element: section, stop };
 }
 
-function renderPipelines(holder, list, canEdit, toggle) {
+/** "Pipeline p saved: applied live (pipeline:p)." / "... saved; waits for a restart: pipeline:p." */
+function outcomeText({ action, id, answer }) {
+  const applied = (answer && answer.applied) || [];
+  const restart = (answer && answer.needRestart) || [];
+  const parts = [`Pipeline ${id} ${action}.`];
+  if ((answer.diff || []).length === 0) parts.push("No change: the file already held this.");
+  if (applied.length) parts.push(`Applied live (${applied.join(", ")}).`);
+  if (restart.length) parts.push(`Waits for a restart: ${restart.join(", ")}.`);
+  return parts.join(" ");
+}
+
+function renderPipelines(holder, list, canEdit, toggle, edit) {
   if (list.length === 0) {
     clear(holder, empty("No pipelines are configured."));
     return;
@@ -84,7 +112,9 @@ function renderPipelines(holder, list, canEdit, toggle) {
             h("li", {}, h("span", { class: "sub" }, name), " ", f.count(counters[name]))))),
         h("td", { class: "error-text" }, h("div", { class: "clamp", title: p.lastError || null }, p.lastError || "–"),
             p.lastErrorAt ? h("div", { class: "sub" }, f.time(p.lastErrorAt)) : null),
-        h("td", { class: "actions" }, button(false), button(true))));
+        h("td", { class: "actions" }, button(false), button(true),
+            canEdit ? h("button", { type: "button", id: `pipeline-edit-${p.id}`, "data-test": "pipeline-edit",
+              "aria-label": `Edit pipeline ${p.id}`, onclick: () => edit(p.id) }, "Edit") : null)));
   }
   clear(holder, element);
 }

@@ -65,7 +65,12 @@ public final class MqttDeviceMessages implements DeviceMessages {
     }
 
     private DeviceMessage message(String topic, byte[] payload) {
-        return new DeviceMessage(topic, new String(payload, StandardCharsets.UTF_8), json(payload), clock.instant());
+        return message(topic, payload, clock.instant());
+    }
+
+    /** A message as a trigger sees it: the payload as text, and parsed when it is a JSON object or array. */
+    static DeviceMessage message(String topic, byte[] payload, java.time.Instant received) {
+        return new DeviceMessage(topic, new String(payload, StandardCharsets.UTF_8), json(payload), received);
     }
 
     private static Optional<Object> json(byte[] payload) {

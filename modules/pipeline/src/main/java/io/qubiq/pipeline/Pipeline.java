@@ -6,19 +6,15 @@ import io.qubiq.core.event.LossReason;
 import io.qubiq.core.tag.Custody;
 import io.qubiq.core.tag.CustodyReceipt;
 import io.qubiq.pipeline.config.PipelineConfig;
-import io.qubiq.pipeline.config.TransformConfig;
-import io.qubiq.pipeline.expr.Expression;
 import io.qubiq.pipeline.expr.ExpressionEngine;
 import io.qubiq.pipeline.expr.ExpressionException;
 import io.qubiq.pipeline.expr.Scope;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,20 +44,11 @@ public final class Pipeline {
     private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
 
     /** What the pipeline does: its configuration compiled, and its outputs. Replaced whole. */
-    private record Plan(PipelineConfig config, Optional<Expression> filter,
-                        List<Map.Entry<String, Expression>> transforms, List<PipelineOutput> outputs) {
+    private record Plan(PipelineConfig config, EventSteps steps, List<PipelineOutput> outputs) {
 
         static Plan of(PipelineConfig config, ExpressionEngine engine, List<PipelineOutput> outputs)
                 throws ExpressionException {
-            Set<String> known = Set.copyOf(config.variables());
-            Optional<Expression> filter = config.filter().isPresent()
-                    ? Optional.of(engine.compile(config.filter().get(), known))
-                    : Optional.empty();
-            List<Map.Entry<String, Expression>> compiled = new ArrayList<>();
-            for (TransformConfig transform : config.transforms()) {
-                compiled.add(Map.entry(transform.name(), engine.compile(transform.expression(), known)));
-            }
-            return new Plan(config, filter, List.copyOf(compiled), List.copyOf(outputs));
+            return new Plan(config, EventSteps.of(config, engine), List.copyOf(outputs));
         }
     }
 
@@ -206,12 +193,9 @@ public final class Pipeline {
         int prepared = 0;
         List<PipelineOutput> outputs = plan.outputs();
         try {
-            if (plan.filter().isPresent() && !plan.filter().get().test(scope)) {
+            if (!plan.steps().apply(scope)) {
                 filtered.incrementAndGet();
                 return;
-            }
-            for (Map.Entry<String, Expression> transform : plan.transforms()) {
-                scope.set(transform.getKey(), transform.getValue().evaluate(scope));
             }
             for (PipelineOutput output : outputs) {
                 output.prepare(scope, itemId);

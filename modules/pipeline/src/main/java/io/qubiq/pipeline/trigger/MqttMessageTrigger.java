@@ -95,14 +95,18 @@ public final class MqttMessageTrigger implements Trigger {
     private static List<Map<String, Object>> events(List<Queued> batch) {
         List<Map<String, Object>> events = new ArrayList<>(batch.size());
         for (Queued queued : batch) {
-            DeviceMessages.DeviceMessage message = queued.message();
-            Map<String, Object> event = new HashMap<>();
-            event.put("topic", message.topic());
-            event.put("payload", message.payload());
-            event.put("json", message.json().orElse(null));
-            events.add(event);
+            events.add(variables(queued.message()));
         }
         return events;
+    }
+
+    /** The variables of the event a message makes, as this trigger delivers them (also what "Try" runs on). */
+    public static Map<String, Object> variables(DeviceMessages.DeviceMessage message) {
+        Map<String, Object> event = new HashMap<>();
+        event.put("topic", message.topic());
+        event.put("payload", message.payload());
+        event.put("json", message.json().orElse(null));
+        return event;
     }
 
     @Override

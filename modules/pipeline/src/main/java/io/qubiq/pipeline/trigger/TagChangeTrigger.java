@@ -48,7 +48,8 @@ public final class TagChangeTrigger implements Trigger {
                 (CustodialConsumer) (values, custody) -> pipeline.handle(variables(values), custody)));
     }
 
-    static List<Map<String, Object>> variables(List<TagValue> values) {
+    /** The variables of one event per value, as this trigger delivers them (also what "Try" runs on). */
+    public static List<Map<String, Object>> variables(List<TagValue> values) {
         List<Map<String, Object>> events = new ArrayList<>(values.size());
         for (TagValue value : values) {
             Map<String, Object> event = new HashMap<>();
