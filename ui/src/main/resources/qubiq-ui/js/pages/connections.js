@@ -28,7 +28,9 @@ export async function render(root, _params, ctx) {
   const outbound = h("div", { id: "outbound" }, loading());
   const detail = h("section", { id: "connection-detail", "aria-live": "polite" });
   const pipelines = pipelinesSection(ctx);
-  const wal = ctx.can("view_history") ? walSection(ctx) : null;
+  const channels = api.get("/api/v1/store-forward");
+  const wal = ctx.can("view_history")
+    ? walSection(ctx, channels.then((list) => list.some((c) => c.connection === "historian"))) : null;
   clear(root,
       h("h2", {}, "Connections"),
       h("h3", {}, "Device connections"),
@@ -123,8 +125,7 @@ export async function render(root, _params, ctx) {
   const retryDevices = () => api.get("/api/v1/connections").then(showDevices,
       (e) => clear(devices, failure(e, retryDevices)));
 
-  const [deviceList, channelList] = await Promise.allSettled([
-    api.get("/api/v1/connections"), api.get("/api/v1/store-forward")]);
+  const [deviceList, channelList] = await Promise.allSettled([api.get("/api/v1/connections"), channels]);
   if (deviceList.status === "fulfilled") showDevices(deviceList.value);
   else clear(devices, failure(deviceList.reason, retryDevices));
   if (channelList.status === "fulfilled") showOutbound(channelList.value);

@@ -1,7 +1,8 @@
 // The Connections page's "Historian tables (WAL)" section (View history): what the WAL supervisor
 // knows of each history table, refreshed every few seconds. A suspended table can be resumed from
 // the next transaction (Edit connections) after a confirmation that says the skipped transaction's
-// rows are lost. A gateway without a historian answers 404: that is said, not shown as an error.
+// rows are lost. A gateway without a historian answers 404: that is said, not shown as an error; when
+// the caller already knows there is none (no historian channel), nothing is asked at all.
 import { api, pathParam } from "../api.js";
 import { h, clear, loading, empty, failure, table, say, statusLine, keepingFocus } from "../dom.js";
 import { confirmDialog } from "../dialogs.js";
@@ -9,8 +10,11 @@ import * as f from "../format.js";
 
 const REFRESH_MS = 5000;
 
-/** The section and the function that stops its updates. */
-export function walSection(ctx) {
+/**
+ * The section and the function that stops its updates. {@code historian} resolves to whether the gateway has
+ * a historian (its channel is listed), so a gateway without one is not asked.
+ */
+export function walSection(ctx, historian = Promise.resolve(true)) {
   const holder = h("div", { id: "wal" }, loading());
   const message = statusLine("wal-message");
   const section = h("section", { id: "wal-section", "aria-labelledby": "wal-title" },
@@ -64,7 +68,10 @@ export function walSection(ctx) {
     refresh();
   }
 
-  refresh();
+  historian.then((present) => {
+    if (present) refresh();
+    else clear(holder, empty("No historian is configured, so there are no history tables."));
+  }, () => refresh());
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
