@@ -99,7 +99,7 @@ export async function editChannelSettings(connection, inForce, held) {
   function build(fields) {
     fields.closest("form").noValidate = true; // the fields show their own problems, and Apply says why it waits
     clear(fields, h("p", { class: "hint" }, `Connection ${connection} (${entry.kind}). `
-        + "Changes apply to the running channel; segment_bytes waits for a restart of the gateway."),
+        + "Changes apply to the running channel; a new segment_bytes applies to the segments written from now on."),
     pending ? h("p", { class: "alarm-banner", "data-test": "settings-pending" }, "This connection's section in the file "
         + "holds a change that waits for a restart: the values below are the running ones, and applying them would "
         + "undo that change. Restart the gateway, then edit.") : null);

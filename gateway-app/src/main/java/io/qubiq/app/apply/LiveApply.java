@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  *       it settles anew on /health within its own readiness grace, and a connection that is new gets its
  *       metrics.</li>
  *   <li>{@code outbound:<id>}: an outbound connection whose section changed but kept its kind. Changed
- *       storage settings (size limit, water marks, overflow policy, durability, quarantine limit) reopen
+ *       storage settings (size limit, segment size, water marks, overflow policy, durability, quarantine limit) reopen
  *       the channel's buffer and quarantine with them; a new sink replaces the old one together with the
  *       new delivery settings (batch, linger, backoff, attempt cap, fast path). The backlog, the
  *       quarantine and the counters stay, and delivery resumes from the buffer's head
@@ -60,7 +60,7 @@ import org.slf4j.LoggerFactory;
  * with none, or whose new configuration cannot run (an output to an outbound connection that is not running
  * yet, an MQTT trigger on a connection that triggered no pipeline at start; logged, the old one runs on),
  * an outbound connection added,
- * removed, given another kind or another {@code segment_bytes}, and a device connection
+ * removed or given another kind, and a device connection
  * whose messages trigger a pipeline (the pipeline's trigger holds that connector) or whose new
  * connector cannot be built (logged; the old one keeps running). Nothing is ever reported applied
  * that is not running.
@@ -207,10 +207,6 @@ public final class LiveApply implements ConfigApplier {
         }
         if (OutboundKinds.of(next) != connection.kind()) {
             log.info("Outbound connection {} changes its kind: that waits for a restart", id);
-            return false;
-        }
-        if (was.storeAndForward().segmentBytes() != next.storeAndForward().segmentBytes()) {
-            log.info("Outbound connection {} changes segment_bytes: that waits for a restart", id);
             return false;
         }
         try {

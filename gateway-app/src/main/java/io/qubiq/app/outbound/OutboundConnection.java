@@ -65,18 +65,15 @@ public final class OutboundConnection<T> {
      * the channel reopens its buffer and quarantine with them first ({@link StoreForwardChannel#reopenStorage});
      * then a new sink built from the section replaces the old one together with the new delivery settings
      * ({@link StoreForwardChannel#replaceSink}), and the old sink is closed. The backlog, the quarantine
-     * and the counters stay throughout. {@code segment_bytes} cannot change this way.
+     * and the counters stay throughout; a new {@code segment_bytes} applies to the segments written from then
+     * on.
      *
      * @throws ConfigurationException the new section does not make a sink; nothing changed
-     * @throws IllegalArgumentException {@code segment_bytes} changed; nothing changed
      * @throws Exception the channel refused the new storage settings; it runs with the old ones
      */
     public void reconfigure(OutboundConfig config, Clock clock) throws Exception {
         Sink<T> next = OutboundConnections.sinkOf(kind, id, config, clock);
         ChannelConfig settings = config.storeAndForward();
-        if (settings.segmentBytes() != channel.settings().segmentBytes()) {
-            throw new IllegalArgumentException("segment_bytes of '" + id + "' changes only at a restart");
-        }
         Sink<T> old;
         try {
             if (!channel.settings().sameStorage(settings)) {

@@ -130,7 +130,7 @@ class LiveOutboundApplyTest {
     }
 
     @Test
-    void aLargerLimitIsAppliedLiveWhileAnotherSegmentSizeOrAnotherKindWaitsForARestart() throws Exception {
+    void aLargerLimitAndAnotherSegmentSizeAreAppliedLiveWhileAnotherKindWaitsForARestart() throws Exception {
         LoadedConfig before = start(config(first.port(), ""));
         LoadedConfig bigger = config(first.port(), "      max_bytes: 2147483648\n");
         LoadedConfig otherSegments = config(first.port(), "      segment_bytes: 1048576\n");
@@ -145,8 +145,9 @@ class LiveOutboundApplyTest {
 
         assertThat(apply.apply(before, bigger, Set.of("outbound:mes")).applied()).containsExactly("outbound:mes");
         assertThat(channel().status().maxBytes()).isEqualTo(2147483648L);
-        assertThat(apply.apply(bigger, otherSegments, Set.of("outbound:mes")).needRestart())
-                .containsExactly("outbound:mes");
+        assertThat(apply.apply(bigger, otherSegments, Set.of("outbound:mes")).applied())
+                .as("another segment size: new segments are written at it").containsExactly("outbound:mes");
+        assertThat(channel().settings().segmentBytes()).isEqualTo(1048576);
         assertThat(apply.apply(bigger, otherKind, Set.of("outbound:mes")).needRestart())
                 .containsExactly("outbound:mes");
         int already = first.inbound().on(TOPIC).size();

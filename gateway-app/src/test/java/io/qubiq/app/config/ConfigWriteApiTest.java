@@ -277,21 +277,23 @@ class ConfigWriteApiTest {
     void aChangeThatCannotBeAppliedLiveIsPendingUntilARestartAndSaysSo() throws Exception {
         String before = fileRevision();
 
-        JsonNode written = body(engineer.put("/api/v1/config/outbound.db.store_and_forward.segment_bytes",
-                change(before, "1048576", "bigger segments")), 200);
+        JsonNode written = body(engineer.put("/api/v1/config/outbound.spare", change(before,
+                "{\"sql\": {\"jdbc_url\": \"jdbc:postgresql://127.0.0.1:1/spare\", \"username\": \"postgres\"}}",
+                "a second database")), 200);
 
-        assertThat(written.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(written.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:spare");
         assertThat(written.path("applied")).isEmpty();
         JsonNode running = body(viewer.get("/api/v1/config"), 200);
         assertThat(running.path("revision").asText()).as("what runs").isEqualTo(before);
         assertThat(running.path("fileRevision").asText()).isEqualTo(written.path("revision").asText());
-        assertThat(running.path("pendingRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(running.path("pendingRestart")).extracting(JsonNode::asText).containsExactly("outbound:spare");
 
         // while a connection waits for a restart, later changes to it wait too: it cannot run half of them
-        JsonNode batch = body(engineer.put(BATCH, change(fileRevision(), "100", "")), 200);
-        assertThat(batch.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
-        assertThat(body(viewer.get("/api/v1/config"), 200).path("pendingRestart")).as("segment_bytes still waits")
-                .extracting(JsonNode::asText).containsExactly("outbound:db");
+        JsonNode batch = body(engineer.put("/api/v1/config/outbound.spare.store_and_forward.batch_max_items",
+                change(fileRevision(), "100", "")), 200);
+        assertThat(batch.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:spare");
+        assertThat(body(viewer.get("/api/v1/config"), 200).path("pendingRestart")).as("the new connection still waits")
+                .extracting(JsonNode::asText).containsExactly("outbound:spare");
     }
 
     /**

@@ -71,6 +71,31 @@ class SegmentedDiskBufferTest {
   }
 
   @Test
+  void reopenedWithAnotherSegmentSizeKeepsEveryRecordInOrderAndWritesNewSegmentsAtTheNewSize()
+      throws Exception {
+    try (SegmentedDiskBuffer buffer = open(small(dir()))) {
+      for (int i = 0; i < 1000; i++) {
+        buffer.append(payload(i, 100 + i % 300));
+      }
+    }
+    try (SegmentedDiskBuffer buffer = open(small(dir()).withSegmentBytes(256 * 1024))) {
+      for (int i = 1000; i < 3000; i++) {
+        buffer.append(payload(i, 100 + i % 300));
+      }
+    }
+    SegmentedDiskBuffer crashed = open(small(dir()).withSegmentBytes(128 * 1024));
+    for (int i = 3000; i < 4000; i++) {
+      crashed.append(payload(i, 100 + i % 300));
+    }
+    crashed.simulateCrash();
+    try (SegmentedDiskBuffer buffer = open(small(dir()))) {
+      assertThat(buffer.recoveryReport().cleanShutdown()).isFalse();
+      assertThat(buffer.recoveryReport().intact()).isTrue();
+      assertThat(ids(readAll(buffer))).as("three sizes of segment, one crash").isEqualTo(range(0, 4000));
+    }
+  }
+
+  @Test
   void reopenAfterACrashScansAndKeepsEveryPublishedRecord() throws Exception {
     SegmentedDiskBuffer crashed = open(small(dir()));
     for (int i = 0; i < 1500; i++) {

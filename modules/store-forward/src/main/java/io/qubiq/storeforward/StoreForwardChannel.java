@@ -500,20 +500,16 @@ public final class StoreForwardChannel<T> implements Component {
      * moves into the buffer, the buffer and the quarantine are closed and opened again with the new
      * options (everything in them kept, recovery as at a start), and a new forwarder delivers from the
      * buffer's head. A backlog larger than a new, smaller {@code max_bytes} is kept: it drains, and new
-     * items meet the limit meanwhile as the overflow policy says. {@code segment_bytes} cannot change
-     * on a running channel.
+     * items meet the limit meanwhile as the overflow policy says. A new {@code segment_bytes} applies to the
+     * segments written from then on; those written already keep their size (the buffer reads segments of any
+     * size, also in recovery).
      *
      * <p>If the buffer or quarantine cannot be opened with the new options, they are opened again with
      * the old ones and the call throws: the channel keeps running as it was.
      *
-     * @throws IllegalArgumentException {@code segment_bytes} differs
      * @throws ChannelException the new options were refused; the old ones are in force again
      */
     public synchronized void reopenStorage(ChannelConfig newConfig) throws Exception {
-        if (newConfig.segmentBytes() != config.segmentBytes()) {
-            throw new IllegalArgumentException("channel '" + connection + "': segment_bytes cannot change while the"
-                    + " channel runs; it takes effect at the next start");
-        }
         ChannelConfig old = config;
         if (!running) {
             adopt(newConfig);

@@ -74,13 +74,24 @@ class ReopenStorageTest {
     }
 
     @Test
-    void segmentBytesCannotChangeWhileTheChannelRuns() throws Exception {
+    void aNewSegmentSizeTakesEffectForNewSegmentsAndTheBacklogWrittenAtTheOldSizeDrainsInOrder() throws Exception {
         try (ChannelFixture fixture = new ChannelFixture(dir, ChannelFixture.fastConfig(), OverflowPolicy.REFUSE)) {
             fixture.start();
-            assertThatThrownBy(() -> fixture.channel.reopenStorage(fixture.config.withSegmentBytes(512 * 1024)))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("segment_bytes");
-            fixture.channel.submit(items("c", 0, 5));
-            await().atMost(Duration.ofSeconds(10)).until(() -> fixture.sink.received().size() == 5);
+            fixture.sink.down(true);
+            fixture.channel.submit(items("s", 0, 300));
+            await().atMost(Duration.ofSeconds(10)).until(() -> fixture.channel.status().bufferedItems() == 300);
+            int bigger = fixture.config.segmentBytes() * 2;
+
+            fixture.channel.reopenStorage(fixture.config.withSegmentBytes(bigger));
+            fixture.channel.submit(items("t", 0, 300));
+
+            assertThat(fixture.channel.settings().segmentBytes()).isEqualTo(bigger);
+            fixture.sink.down(false);
+            await().atMost(Duration.ofSeconds(20)).until(() -> fixture.sink.received().size() == 600);
+            java.util.List<String> expected = new java.util.ArrayList<>(items("s", 0, 300));
+            expected.addAll(items("t", 0, 300));
+            assertThat(fixture.sink.received()).as("the old segments' items, then the new ones', once each")
+                    .containsExactlyElementsOf(expected);
         }
     }
 }
