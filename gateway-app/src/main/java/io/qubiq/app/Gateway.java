@@ -28,6 +28,7 @@ import io.qubiq.app.storeforward.OrphanDiscard;
 import io.qubiq.app.storeforward.OrphanedChannels;
 import io.qubiq.app.storeforward.DestinationParts;
 import io.qubiq.app.outbound.OutboundConnection;
+import io.qubiq.app.outbound.OutboundTester;
 import io.qubiq.app.outbound.OutboundConnections;
 import io.qubiq.app.pipelines.MqttDeviceMessages;
 import io.qubiq.app.pipelines.PipelineOutputs;
@@ -220,6 +221,10 @@ public final class Gateway {
         routes.add(new TagTableRoutes(new ConnectionTagTables(configState, configWrites)));
         routes.add(new ConnectionTestRoutes(new ConnectionTester(() -> configState.read().running().config().devices(),
                 () -> configState.read().running().environment(), deviceContext, ConnectionTester.TIMEOUT)));
+        routes.add(new ConnectionTestRoutes(new OutboundTester(() -> configState.read().running().config().outbound(),
+                () -> configState.read().running().environment(), ConnectionTester.TIMEOUT, clock),
+                "/api/v1/outbound/test", "Test an outbound connection now (its sink's probe: reachable, latency);"
+                        + " adds and restarts nothing"));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();

@@ -6,7 +6,8 @@
 // secrets store and the file names it. Editing an existing connection applies live (its sink is replaced,
 // its backlog kept); a new one waits for a restart of the gateway, which the answer says. A 422 puts each
 // problem next to its field; a 409 says the file changed meanwhile. Keys under a nested section (TLS files,
-// ...) are not shown and are sent back as they were.
+// ...) are not shown and are sent back as they were. "Test connection" probes the settings as typed with a
+// sink of their own (POST /api/v1/outbound/test) without saving or changing anything.
 import { api } from "../api.js";
 import { h, clear } from "../dom.js";
 import { formDialog } from "../dialogs.js";
@@ -124,6 +125,27 @@ export async function editOutbound({ id, kind }) {
     return result;
   }
 
+  async function testConnection(line) {
+    clear(general);
+    if (!validate()) {
+      line.textContent = "Correct the fields marked first.";
+      return;
+    }
+    line.className = "status-line";
+    line.textContent = "Testing…";
+    try {
+      const t = await api.post("/api/v1/outbound/test", { id: connectionId() || "test", value: value() });
+      line.className = "status-line " + (t.ok ? "ok" : "error");
+      line.dataset.ok = String(t.ok);
+      line.textContent = `${t.ok ? "OK" : "Failed"} · reachable: ${t.reachable ? "yes" : "no"}`
+          + `${t.latencyMs == null ? "" : " · " + t.latencyMs + " ms"} — ${t.message}`;
+    } catch (e) {
+      line.className = "status-line error";
+      const problems = e.body && Array.isArray(e.body.problems) ? e.body.problems : [];
+      line.textContent = problems.length ? problems.map((p) => `${p.key}: ${p.message}`).join("; ") : e.message;
+    }
+  }
+
   return formDialog({
     id: "outbound-dialog",
     title: adding ? `New ${theKind} outbound connection` : `Outbound connection ${id} (${theKind})`,
@@ -144,7 +166,9 @@ export async function editOutbound({ id, kind }) {
       }
       for (const key of keys) fields.append(field(key));
       general = h("div", { id: "of-problems" });
-      fields.append(general);
+      const testLine = h("p", { class: "status-line", id: "of-test-result", role: "status" });
+      fields.append(h("div", { class: "buttons" }, h("button", { type: "button", id: "of-test",
+        onclick: () => testConnection(testLine) }, "Test connection")), testLine, general);
       validate();
     },
     async onSubmit() {

@@ -15,13 +15,13 @@ import java.util.Optional;
  * snake_case names of the record components. A masked value with nothing running at its path is
  * left masked (the caller reports it). Stateless.
  */
-final class MaskedSecrets {
+public final class MaskedSecrets {
 
     private MaskedSecrets() {
     }
 
     /** {@code section} (plain JSON values) with every masked value taken from {@code running}. */
-    static Object restore(Object section, Object running) {
+    public static Object restore(Object section, Object running) {
         if (section instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
             map.forEach((key, value) -> out.put(String.valueOf(key), restore(value, child(running, String.valueOf(key)))));
@@ -42,7 +42,7 @@ final class MaskedSecrets {
     }
 
     /** Whether any value in {@code section} is still masked; the first one's key path, relative. */
-    static Optional<String> masked(Object section, String path) {
+    public static Optional<String> masked(Object section, String path) {
         if (section instanceof Map<?, ?> map) {
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 Optional<String> found = masked(entry.getValue(), path.isEmpty() ? String.valueOf(entry.getKey())

@@ -190,7 +190,9 @@ class ConnectionsBrowserTest {
         browser.click("#edit-outbound-archive");
         browser.waitFor("#outbound-dialog");
         browser.type("#of-connection_timeout_ms", "4321");
-        browser.click("#outbound-dialog [data-test=dialog-submit]");
+        browser.click("#of-test");
+        browser.waitForAttribute("#of-test-result", "data-ok", "true"::equals, "the archive database answers");
+        submitOutboundForm();
         browser.waitForAbsent("#outbound-dialog");
         browser.waitForText("#connections-result", "Applied live: outbound:archive");
         assertThat(Files.readString(dir.resolve("gateway.yaml"))).contains("4321");
@@ -201,11 +203,11 @@ class ConnectionsBrowserTest {
         browser.type("#of-id", "lake");
         browser.type("#of-host", "127.0.0.1");
         browser.type("#of-password", "lake-secret-42");
-        browser.click("#outbound-dialog [data-test=dialog-submit]");
+        submitOutboundForm();
         // the gateway's own check, shown at its field: MQTT sends no password without a user name
         browser.waitForText("#of-password-problem", "needs a username");
         browser.type("#of-username", "lake-gateway");
-        browser.click("#outbound-dialog [data-test=dialog-submit]");
+        submitOutboundForm();
         browser.waitForAbsent("#outbound-dialog");
         browser.waitForText("#connections-result", "Waits for a restart: outbound:lake");
         String file = Files.readString(dir.resolve("gateway.yaml"));
@@ -330,6 +332,13 @@ class ConnectionsBrowserTest {
         if (browser.count("#sign-out") > 0) {
             browser.signOut();
         }
+    }
+
+    /** The outbound form is taller than the window: its Save button is scrolled into view first. */
+    private static void submitOutboundForm() {
+        browser.driver().executeScript("document.querySelector('#outbound-dialog [data-test=dialog-submit]')"
+                + ".scrollIntoView({block: 'end'})");
+        browser.click("#outbound-dialog [data-test=dialog-submit]");
     }
 
     /** As {@link #drainExpected}, for a provoked {@code status} answered on {@code path}. */

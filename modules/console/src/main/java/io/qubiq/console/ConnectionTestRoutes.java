@@ -18,15 +18,28 @@ public final class ConnectionTestRoutes implements ApiRoutes {
             + " {\"endpoint_url\": \"opc.tcp://host:4840\", \"tags\": []}}}";
 
     private final ConnectionTests tests;
+    private final String path;
+    private final String what;
 
+    /** {@code POST /api/v1/connections/test}, for device connections. */
     public ConnectionTestRoutes(ConnectionTests tests) {
+        this(tests, "/api/v1/connections/test", "Test a device connection now: reachable, authenticated, certificate"
+                + " trusted, latency; adds and restarts nothing");
+    }
+
+    /**
+     * The same test at {@code path} ({@code POST /api/v1/outbound/test} for outbound connections, with
+     * {@code "value"} shaped as the configuration value at {@code outbound.<id>}).
+     */
+    public ConnectionTestRoutes(ConnectionTests tests, String path, String what) {
         this.tests = tests;
+        this.path = path;
+        this.what = what;
     }
 
     @Override
     public void register(Api api) {
-        api.post("/api/v1/connections/test", Access.to(Permission.EDIT_CONNECTIONS), "Test a device connection now:"
-                        + " reachable, authenticated, certificate trusted, latency; adds and restarts nothing",
+        api.post(path, Access.to(Permission.EDIT_CONNECTIONS), what,
                 Reply.json(ConnectionTests.Tested.class)
                         .failing(RequestFailure.InvalidRequest.class, RequestFailure.NotFound.class,
                                 RequestFailure.Fault.class)
