@@ -30,6 +30,7 @@ import io.qubiq.app.storeforward.DestinationParts;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundTester;
 import io.qubiq.app.outbound.OutboundConnections;
+import io.qubiq.app.outbound.RunningOutbound;
 import io.qubiq.app.pipelines.MqttDeviceMessages;
 import io.qubiq.app.pipelines.PipelineOutputs;
 import io.qubiq.app.pipelines.PipelinesAccess;
@@ -56,6 +57,7 @@ import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.Liveness;
 import io.qubiq.storeforward.StoreForwardChannel;
 import io.qubiq.app.apply.LiveApply;
+import io.qubiq.app.apply.LiveOutboundWiring;
 import io.qubiq.app.config.ConfigApplier;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.ConnectionTester;
@@ -108,6 +110,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The wiring: every concrete component is constructed here, by hand, in dependency order. This is
@@ -140,6 +143,7 @@ public final class Gateway {
     private final GatewayMetrics metrics;
     private final AuditJournal auditJournal;
     private final LossRecorder losses;
+    private final RunningOutbound outbound;
 
     static final String HISTORIAN = "historian";
     static final String DEMO_PLANT = "demo-plant";
@@ -181,14 +185,32 @@ public final class Gateway {
                 ? Optional.of(historian(config.historian().get(), dataDirectory.root(), monitor, clock))
                 : Optional.empty();
         history.ifPresent(parts -> channels.put(HISTORIAN, parts.channel()));
-        Map<String, OutboundConnection<?>> outbound = OutboundConnections.build(config.outbound(), dataDirectory.root(),
-                monitor, PROBE_INTERVAL, events, clock);
-        outbound.forEach((id, connection) -> channels.put(id, connection.channel()));
+        List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
+        List<Path> measuredDirs = new ArrayList<>();
+        if (config.historian().isPresent() && config.questdb().embedded()) {
+            measuredDirs.add(dataDirectory.root().resolve("questdb"));
+            watchedDirs.addAll(measuredDirs);
+        }
+        DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, measuredDirs, SpaceSource.fileStores(), events,
+                clock);
+        // the outbound connections: built now, added and retired live later (LiveApply)
+        this.outbound = new RunningOutbound(OutboundConnections.build(config.outbound(), dataDirectory.root(),
+                monitor, PROBE_INTERVAL, events, clock), dataDirectory.root(), monitor, PROBE_INTERVAL, events, clock,
+                disk);
+        RunningOutbound outbound = this.outbound;
+        outbound.all().forEach((id, connection) -> channels.put(id, connection.channel()));
         // the audit journal: its own channel into the local audit store, started right after the console
         this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(),
-                AuditForwardTargets.of(config.audit(), outbound), monitor, PROBE_INTERVAL, events, clock);
+                AuditForwardTargets.of(config.audit(), outbound.all()), monitor, PROBE_INTERVAL, events, clock);
         events.journalTo(auditJournal);
         channels.put(AuditJournal.CHANNEL, auditJournal.channel());
+        Map<String, StoreForwardChannel<?>> fixedChannels = new LinkedHashMap<>(channels);
+        outbound.all().keySet().forEach(fixedChannels::remove);
+        Supplier<Map<String, StoreForwardChannel<?>>> runningChannels = () -> {
+            Map<String, StoreForwardChannel<?>> now = new LinkedHashMap<>(fixedChannels);
+            outbound.all().forEach((id, connection) -> now.put(id, connection.channel()));
+            return now;
+        };
         Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);
         this.pipelines = pipelines;
         this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id), outbound,
@@ -200,9 +222,9 @@ public final class Gateway {
         this.auth = openAuth(config.auth(), dataDirectory.root(), clock);
         // data of connections renamed or removed: reported; delivered or deleted only when an operator says so
         OrphanedChannels orphans = OrphanedChannels.scan(dataDirectory.root().resolve("connections"), channels.keySet());
-        ChannelsAccess channelAccess = new ChannelsAccess(channels, orphans,
+        ChannelsAccess channelAccess = new ChannelsAccess(runningChannels, orphans,
                 new OrphanDiscard(orphans, losses::recordDurably, events, clock),
-                new OrphanAttach(orphans, outbound, events, clock));
+                new OrphanAttach(orphans, outbound::all, events, clock));
         TagBusView tags = new TagBusView(tagBus);
         JournalAlarms alarms = new JournalAlarms(events);
         List<ApiRoutes> routes = new ArrayList<>();
@@ -210,7 +232,7 @@ public final class Gateway {
         routes.add(new StoreForwardRoutes(channelAccess));
         PipelinesAccess pipelineAccess = new PipelinesAccess(pipelines, events, clock);
         routes.add(new PipelineRoutes(pipelineAccess));
-        routes.add(new PipelineTrialRoutes(new PipelineTrialRuns(tagBus, outbound, System.getenv(), clock)));
+        routes.add(new PipelineTrialRoutes(new PipelineTrialRuns(tagBus, outbound::all, System.getenv(), clock)));
         routes.add(new AlarmRoutes(alarms));
         routes.add(new AuditRoutes(new AuditJournalAccess(auditJournal.store())));
         routes.add(new LossRoutes(new LedgerLosses(losses)));
@@ -226,17 +248,9 @@ public final class Gateway {
                 "/api/v1/outbound/test", "Test an outbound connection now (its sink's probe: reachable, latency);"
                         + " adds and restarts nothing"));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
-        List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
-        List<Path> measuredDirs = new ArrayList<>();
-        if (config.historian().isPresent() && config.questdb().embedded()) {
-            measuredDirs.add(dataDirectory.root().resolve("questdb"));
-            watchedDirs.addAll(measuredDirs);
-        }
-        DiskWatcher disk = new DiskWatcher(config.disk(), watchedDirs, measuredDirs, SpaceSource.fileStores(), events,
-                clock);
         channels.values().forEach(channel -> channel.diskReserve(disk));
         this.status = new GatewayStatus(info, lifecycle,
-                List.of(new DestinationParts(monitor, channels), new SubscriberParts(tagBus), devices, pipelineAccess,
+                List.of(new DestinationParts(monitor, runningChannels), new SubscriberParts(tagBus), devices, pipelineAccess,
                         disk, new UserStoreParts(auth)), disk::statuses);
         this.console = new ConsoleServer(config.http(), status, registry, clock, auth,
                 routes, new EventStream.Sources(Optional.of(channelAccess), Optional.of(tags), Optional.of(devices),
@@ -259,12 +273,14 @@ public final class Gateway {
             lifecycle.addIsolated(parts.wal());
             metrics.bindChannel(HISTORIAN, parts.channel()::status);
         });
-        outbound.forEach((id, connection) -> {
+        outbound.all().forEach((id, connection) -> {
             lifecycle.addIsolated(connection.channel());
             metrics.bindChannel(id, connection.channel()::status);
         });
         pipelines.ifPresent(lifecycle::addIsolated);
         lifecycle.addIsolated(devices);
+        outbound.wire(new LiveOutboundWiring(lifecycle, pipelines.isPresent() ? pipelines.get() : devices, metrics,
+                orphans, config.audit().forwardTo()));
 
         metrics.bindJvm();
         metrics.bindLifecycle(lifecycle);
@@ -323,7 +339,7 @@ public final class Gateway {
      */
     private Optional<Pipelines> pipelines(GatewayConfig config, Path dataDir,
                                           Map<String, DeviceConnections.Entry> deviceEntries,
-                                          Map<String, OutboundConnection<?>> outbound, Clock clock) {
+                                          RunningOutbound outbound, Clock clock) {
         if (config.pipelines().isEmpty()) {
             return Optional.empty();
         }
@@ -334,7 +350,7 @@ public final class Gateway {
             }
         });
         return Optional.of(new Pipelines(config.pipelines(), dataDir.resolve("pipelines"), tagBus,
-                new MqttDeviceMessages(triggering, clock), new PipelineOutputs(outbound), clock, events));
+                new MqttDeviceMessages(triggering, clock), new PipelineOutputs(outbound::all), clock, events));
     }
 
     /** The historian's parts, built together because they share QuestDB's address. */
@@ -479,7 +495,9 @@ public final class Gateway {
         return Duration.ofMillis(config.lifecycle().shutdownGracePeriodMs());
     }
 
+    /** Ends what outlives the lifecycle's stop: the metrics, and the wait for removed connections to drain. */
     public void closeMetrics() {
+        outbound.close();
         metrics.close();
     }
 }

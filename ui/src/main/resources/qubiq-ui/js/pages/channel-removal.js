@@ -1,8 +1,9 @@
 // Removing an outbound connection from Settings → Store & Forward (Edit connections). The dialog says what
-// the removal costs: the connection leaves the configuration file now and stops at the next restart of the
-// gateway; when its channel holds buffered or quarantined items the operator chooses what happens to them
-// (onRemove): keep them as an orphan (listed on this page after the restart, to attach to another
-// connection or discard later) or discard them now (each recorded in the loss ledger). Nothing is sent
+// the removal costs: the connection leaves the configuration file and stops now, with no restart; when its
+// channel holds buffered or quarantined items the operator chooses what happens to them (onRemove): drain
+// them first (the connection runs on until its buffer and quarantine are empty, then goes), keep them as an
+// orphan (listed on this page at once, to attach to another connection or discard later) or discard them
+// now (each recorded in the loss ledger). Nothing is sent
 // before a choice is made. A 409 because items arrived meanwhile asks again; a 422 (a pipeline still writes
 // to the connection) lists every problem; the dialog then stays open.
 import { request } from "../api.js";
@@ -11,6 +12,7 @@ import { formDialog } from "../dialogs.js";
 import { readChannelSettings } from "./channel-settings.js";
 
 const CHOICES = [
+  { value: "drain", label: "Deliver them first: the connection runs on until its buffer and quarantine are empty, then goes" },
   { value: "keep_orphan", label: "Keep its data as an orphan (attach it to another connection or discard it later)" },
   { value: "discard", label: "Discard its data now (every item recorded in the loss ledger)" },
 ];
@@ -37,8 +39,8 @@ export async function removeOutbound(connection, held) {
     submitLabel: "Remove",
     build(fields) {
       fields.append(
-          h("p", {}, `${connection} is removed from the configuration file (the earlier revision is kept). Its `
-              + "channel keeps running until the gateway restarts; pipelines that write to it must be changed first."),
+          h("p", {}, `${connection} is removed from the configuration file (the earlier revision is kept) and its `
+              + "channel stops now, without a restart; pipelines that write to it must be changed first."),
           choices = mustChoose ? choiceBlock() : h("div", { id: "rm-choice-holder" }),
           h("label", { class: "field" }, h("span", {}, "Comment"),
               h("input", { type: "text", id: "rm-comment", maxlength: 500, placeholder: "why (kept with the revision)" })));

@@ -154,7 +154,7 @@ export async function editOutbound({ id, kind }) {
       fields.closest("form").noValidate = true;
       fields.closest("dialog").classList.add("wide");
       fields.append(h("p", { class: "hint" }, adding ? "A new connection is written to the configuration file and "
-          + "starts with the next restart of the gateway (pipelines can then write to it)."
+          + "starts at once, without a restart; pipelines can then write to it."
           : "A change replaces the connection's sink while it runs; its backlog and quarantine are kept."));
       if (adding) {
         idInput = h("input", { type: "text", id: "of-id", "data-key": "id", placeholder: "plant-db" });

@@ -11,6 +11,7 @@ import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.app.config.OutboundConfig;
 import io.qubiq.app.outbound.OutboundConnection;
 import io.qubiq.app.outbound.OutboundKinds;
+import io.qubiq.app.outbound.RunningOutbound;
 import io.qubiq.historian.Historian;
 import io.qubiq.historian.HistorianConfig;
 import io.qubiq.pipeline.Pipelines;
@@ -34,6 +35,18 @@ import org.slf4j.LoggerFactory;
  *       collecting, untouched. Its tags are owned by the new connector from then on (writes go there),
  *       it settles anew on /health within its own readiness grace, and a connection that is new gets its
  *       metrics.</li>
+ *   <li>{@code outbound:<id>} added: built by its kind and started ({@link RunningOutbound#add}); when its
+ *       directory holds a backlog (a connection of that name removed earlier), it delivers it. Additions are
+ *       applied before every other component, so a pipeline changed in the same revision finds its new
+ *       output's connection.</li>
+ *   <li>{@code outbound:<id>} removed: applied after every other component (the pipelines that wrote to it
+ *       have let go of it by then). Its channel stops and its probe, sink and metrics go
+ *       ({@link RunningOutbound#retire}). When it holds buffered or quarantined items the operator has chosen
+ *       ({@link #backlogsAffected}, {@code onRemove}): {@code drain} (it runs on until its buffer and quarantine
+ *       are empty, then goes), {@code keep_orphan} (it goes now; its directory is listed as an orphan, to
+ *       attach or discard) or {@code discard} (its buffered items dropped as {@code connection_removed}, its
+ *       quarantine dropped as operator drops, then it goes). A rename is a removal and an addition. A
+ *       connection the audit journal forwards to waits for a restart.</li>
  *   <li>{@code outbound:<id>}: an outbound connection whose section changed but kept its kind. Changed
  *       storage settings (size limit, segment size, water marks, overflow policy, durability, quarantine limit) reopen
  *       the channel's buffer and quarantine with them; a new sink replaces the old one together with the
@@ -51,16 +64,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code historian}: its storage rules ({@code default_rule}, {@code rules}), taken while values flow
  *       ({@link Historian#applyRules}); every other historian key waits for a restart.</li>
  * </ul>
- * An outbound connection removed while its channel holds items is {@linkplain #backlogsAffected reported}
- * first, so the operator chooses ({@code onRemove}): {@code keep_orphan} (its directory stays and is listed
- * as an orphan after the restart) or {@code discard} (its buffered items dropped now as
- * {@code connection_removed}, its quarantine dropped as operator drops).
- *
  * <p>Everything else is answered as waiting for a restart of the gateway: a pipeline when the gateway started
  * with none, or whose new configuration cannot run (an output to an outbound connection that is not running
  * yet, an MQTT trigger on a connection that triggered no pipeline at start; logged, the old one runs on),
- * an outbound connection added,
- * removed or given another kind, and a device connection
+ * an outbound connection given another kind, or whose section cannot be built (logged), and a device connection
  * whose messages trigger a pipeline (the pipeline's trigger holds that connector) or whose new
  * connector cannot be built (logged; the old one keeps running). Nothing is ever reported applied
  * that is not running.
@@ -78,7 +85,7 @@ public final class LiveApply implements ConfigApplier {
     private final DeviceConnections devices;
     private final DeviceKind.Context context;
     private final Consumer<String> connectionAdded;
-    private final Map<String, OutboundConnection<?>> outbound;
+    private final RunningOutbound outbound;
     private final Optional<Pipelines> pipelines;
     private final Consumer<String> pipelineAdded;
     private final Optional<Historian> historian;
@@ -87,18 +94,18 @@ public final class LiveApply implements ConfigApplier {
     /**
      * @param context         what device kinds build connectors with (the running gateway's)
      * @param connectionAdded told the id of a device connection added live (binds its metrics)
-     * @param outbound        the running outbound connections
+     * @param outbound        the running outbound connections, which this adds to and retires from
      * @param pipelines       the running pipelines; empty when the gateway started with none
      * @param pipelineAdded   told the id of a pipeline added live (binds its metrics)
      * @param historian       the running historian; empty when the gateway has none
      */
     public LiveApply(DeviceConnections devices, DeviceKind.Context context, Consumer<String> connectionAdded,
-                     Map<String, OutboundConnection<?>> outbound, Optional<Pipelines> pipelines,
+                     RunningOutbound outbound, Optional<Pipelines> pipelines,
                      Consumer<String> pipelineAdded, Optional<Historian> historian, Clock clock) {
         this.devices = devices;
         this.context = context;
         this.connectionAdded = connectionAdded;
-        this.outbound = Map.copyOf(outbound);
+        this.outbound = outbound;
         this.pipelines = pipelines;
         this.pipelineAdded = pipelineAdded;
         this.historian = historian;
@@ -119,7 +126,7 @@ public final class LiveApply implements ConfigApplier {
                 continue;
             }
             String id = component.substring(OUTBOUND.length());
-            OutboundConnection<?> connection = outbound.get(id);
+            OutboundConnection<?> connection = outbound.get(id).orElse(null);
             OutboundConfig next = after.config().outbound().get(id);
             if (connection == null) {
                 continue;
@@ -145,19 +152,19 @@ public final class LiveApply implements ConfigApplier {
     public Applied apply(LoadedConfig before, LoadedConfig after, Set<String> components,
                          ConfigChanges.Choices choices, String user) {
         boolean dropOldest = choices.onShrink().filter("drop_oldest"::equals).isPresent();
-        if (choices.onRemove().filter("discard"::equals).isPresent()) {
-            components.stream().filter(c -> c.startsWith(OUTBOUND)).map(c -> c.substring(OUTBOUND.length()))
-                    .filter(id -> !after.config().outbound().containsKey(id))
-                    .forEach(id -> discardRemoved(id, user));
-        }
         List<String> applied = new ArrayList<>();
         List<String> needRestart = new ArrayList<>();
-        for (String component : components) {
+        List<String> ordered = new ArrayList<>(components.stream().filter(c -> addsOutbound(c, after)).toList());
+        components.stream().filter(c -> !addsOutbound(c, after) && !removesOutbound(c, after)).forEach(ordered::add);
+        components.stream().filter(c -> removesOutbound(c, after)).forEach(ordered::add);
+        for (String component : ordered) {
             boolean live = component.startsWith(DEVICE)
                     ? applyDevice(component.substring(DEVICE.length()), before.config(), after.config())
+                    : removesOutbound(component, after)
+                    ? removeOutbound(component.substring(OUTBOUND.length()), choices.onRemove().orElse("keep_orphan"),
+                    user)
                     : component.startsWith(OUTBOUND)
-                    ? applyOutbound(component.substring(OUTBOUND.length()), before.config(), after.config(),
-                    dropOldest, user)
+                    ? applyOutbound(component.substring(OUTBOUND.length()), after.config(), dropOldest, user)
                     : component.startsWith(PIPELINE)
                     ? applyPipeline(component.substring(PIPELINE.length()), before.config(), after.config())
                     : component.equals(HISTORIAN) && applyHistorian(before.config(), after.config());
@@ -167,6 +174,14 @@ public final class LiveApply implements ConfigApplier {
             log.info("Configuration changes that wait for a restart of the gateway: {}", needRestart);
         }
         return new Applied(applied, needRestart);
+    }
+
+    private static boolean addsOutbound(String component, LoadedConfig after) {
+        return component.startsWith(OUTBOUND) && after.config().outbound().containsKey(component.substring(OUTBOUND.length()));
+    }
+
+    private static boolean removesOutbound(String component, LoadedConfig after) {
+        return component.startsWith(OUTBOUND) && !addsOutbound(component, after);
     }
 
     private boolean applyDevice(String id, GatewayConfig before, GatewayConfig after) {
@@ -196,14 +211,25 @@ public final class LiveApply implements ConfigApplier {
         return true;
     }
 
-    private boolean applyOutbound(String id, GatewayConfig before, GatewayConfig after, boolean dropOldest,
-                                  String user) {
-        OutboundConnection<?> connection = outbound.get(id);
-        OutboundConfig was = before.outbound().get(id);
+    private boolean applyOutbound(String id, GatewayConfig after, boolean dropOldest, String user) {
         OutboundConfig next = after.outbound().get(id);
-        if (connection == null || was == null || next == null) {
-            log.info("Outbound connection {} was added or removed: that waits for a restart", id);
-            return false;
+        Optional<OutboundConnection<?>> running = outbound.get(id);
+        if (running.isEmpty()) {
+            try {
+                outbound.add(id, next);
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            } catch (Exception e) {
+                log.error("Outbound connection {} could not be added live ({}); it waits for a restart of the gateway",
+                        id, e.getMessage() != null ? e.getMessage() : e.toString());
+                return false;
+            }
+        }
+        OutboundConnection<?> connection = running.get();
+        if (outbound.keep(id)) {
+            log.info("Outbound connection {} is configured again: it no longer waits to drain and runs on", id);
         }
         if (OutboundKinds.of(next) != connection.kind()) {
             log.info("Outbound connection {} changes its kind: that waits for a restart", id);
@@ -236,6 +262,40 @@ public final class LiveApply implements ConfigApplier {
         }
         log.info("Outbound connection {} changed live; its backlog and quarantine are kept", id);
         return true;
+    }
+
+    /**
+     * Outbound connection {@code id}, gone from the configuration, as the operator chose ({@code keep_orphan}
+     * when it held nothing to ask about).
+     */
+    private boolean removeOutbound(String id, String choice, String user) {
+        if (outbound.get(id).isEmpty()) {
+            return true; // not running (it never started, or a restart is what removes it): nothing to stop
+        }
+        Optional<String> holder = outbound.heldBy(id);
+        if (holder.isPresent()) {
+            log.info("Outbound connection {} removed from the configuration: {} writes to it, so it runs on until the"
+                    + " gateway restarts", id, holder.get());
+            return false;
+        }
+        try {
+            switch (choice) {
+                case "drain" -> outbound.retireWhenDrained(id);
+                case "discard" -> {
+                    discardRemoved(id, user);
+                    outbound.retire(id);
+                }
+                default -> outbound.retire(id);
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            log.error("Outbound connection {} removed from the configuration could not be stopped cleanly ({}); what"
+                    + " it buffered stays in its directory", id, e.toString());
+            return true;
+        }
     }
 
     private boolean applyPipeline(String id, GatewayConfig before, GatewayConfig after) {
@@ -280,10 +340,10 @@ public final class LiveApply implements ConfigApplier {
     /**
      * An outbound connection removed with {@code onRemove: discard}: its buffered items are dropped now
      * ({@code connection_removed} in the loss ledger) and its quarantine emptied (each an operator's drop,
-     * audited); the channel itself runs on, empty, until the restart the removal needs.
+     * audited), before it is retired.
      */
     private void discardRemoved(String id, String user) {
-        OutboundConnection<?> connection = outbound.get(id);
+        OutboundConnection<?> connection = outbound.get(id).orElse(null);
         if (connection == null) {
             return;
         }
@@ -297,7 +357,7 @@ public final class LiveApply implements ConfigApplier {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             log.error("Outbound connection {} removed: its data could not be discarded ({}); it stays and is listed as"
-                    + " an orphan after the restart", id, e.toString());
+                    + " an orphan", id, e.toString());
         }
     }
 

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  * data (DESIGN.md: a change "never costs buffered or quarantined data without an explicit, recorded
  * choice"): a {@code max_bytes} lowered below a channel's current backlog needs {@code onShrink}
  * ({@code keep} or {@code drop_oldest}); an outbound connection removed while its channel holds buffered or
- * quarantined items needs {@code onRemove} ({@code keep_orphan} or {@code discard}). The channels concerned are the {@link ConfigApplier}'s to name
+ * quarantined items needs {@code onRemove} ({@code drain}, {@code keep_orphan} or {@code discard}). The channels concerned are the {@link ConfigApplier}'s to name
  * ({@link ConfigApplier#backlogsAffected}), measured when the change is made, among the components the
  * change makes differ from the file as it is (so a removal already answered and waiting for a restart is not
  * asked about again at every later change). Stateless.
@@ -46,10 +46,11 @@ final class BacklogQuestion {
             String which = removed.stream().map(b -> "'" + b.connection() + "' holds " + b.bufferedItems()
                     + " undelivered and " + b.quarantinedItems() + " quarantined items").collect(Collectors.joining("; "));
             return Optional.of(new ChoiceNeeded("the outbound connection removed still holds data: " + which
-                    + ". Nothing was written. Send the removal again with \"onRemove\": \"keep_orphan\" (the data"
-                    + " stays and is listed as an orphan after the restart the removal needs, to attach or discard"
-                    + " then) or \"discard\" (dropped now and recorded in the loss ledger); to deliver it first, wait"
-                    + " until the connection has drained", "onRemove", ConfigChanges.Choices.ON_REMOVE, removed));
+                    + ". Nothing was written. Send the removal again with \"onRemove\": \"drain\" (the connection"
+                    + " runs on until everything is delivered and its quarantine is empty, then goes), \"keep_orphan\""
+                    + " (it goes now; the data stays and is listed as an orphan, to attach or discard later) or"
+                    + " \"discard\" (dropped now and recorded in the loss ledger)", "onRemove",
+                    ConfigChanges.Choices.ON_REMOVE, removed));
         }
         if (shrunk.isEmpty() || choices.onShrink().isPresent()) {
             return Optional.empty();

@@ -37,6 +37,10 @@ import org.slf4j.LoggerFactory;
  * Components that never started are not stopped. Calling {@link #stopAll} a second time returns at
  * once with an empty report.
  *
+ * <p>While it runs, a component started by someone else can join ({@link #adopt}: an outbound connection's
+ * channel added live) at a chosen place in the stop order, and one stopped by someone else can leave
+ * ({@link #retire}: a channel removed live), so that the status list and the shutdown match what runs.
+ *
  * <p>Threading: {@code startAll} runs on the main thread; {@code stopAll} may come from a signal
  * while start-up is still running: it then waits for the component being started, and start-up
  * starts no further component. The status accessors are safe from any thread.
@@ -86,6 +90,44 @@ public final class Lifecycle {
         }
         slots.add(added);
         return this;
+    }
+
+    /**
+     * Takes {@code component}, already started by the caller, as a running isolated component placed just
+     * before {@code stopsAfter} in start order, so that a shutdown stops it after {@code stopsAfter} (a channel
+     * stops after the pipelines that write to it). Without {@code stopsAfter} in the list it goes last.
+     *
+     * @throws IllegalStateException a shutdown has begun (the caller stops the component itself) or start-up
+     *     has not finished
+     */
+    public synchronized void adopt(Component component, Component stopsAfter) {
+        if (stopRequested.get() || readiness == Readiness.STARTING || readiness == Readiness.FAILED) {
+            throw new IllegalStateException("'" + component.name() + "' cannot join: the gateway is " + readiness);
+        }
+        if (slots.stream().anyMatch(slot -> slot.name().equals(component.name()))) {
+            throw new IllegalArgumentException("two components are named '" + component.name() + "'");
+        }
+        ComponentSlot slot = new ComponentSlot(component, true, List.of(), clock);
+        slot.moveTo(ComponentState.RUNNING);
+        int at = indexOf(stopsAfter);
+        slots.add(at < 0 ? slots.size() : at, slot);
+        started.add(slot);
+        started.sort(java.util.Comparator.comparingInt(slots::indexOf));
+    }
+
+    /** Forgets {@code component}, stopped by the caller: no longer listed, not stopped again at shutdown. */
+    public synchronized void retire(Component component) {
+        slots.removeIf(slot -> slot.component() == component);
+        started.removeIf(slot -> slot.component() == component);
+    }
+
+    private int indexOf(Component component) {
+        for (int i = 0; i < slots.size(); i++) {
+            if (slots.get(i).component() == component) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     public Readiness readiness() {

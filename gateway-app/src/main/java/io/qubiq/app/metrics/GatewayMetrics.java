@@ -126,6 +126,14 @@ public final class GatewayMetrics {
         ChannelMeters.bind(meters, connection, status);
     }
 
+    /** Removes the {@code sf_*} meters of {@code connection}, removed while the gateway runs. */
+    public void unbindChannel(String connection) {
+        meters.registry().getMeters().stream()
+                .filter(meter -> meter.getId().getName().startsWith("sf_")
+                        && connection.equals(meter.getId().getTag("connection")))
+                .forEach(meters.registry()::remove);
+    }
+
     /** {@code device_*{connection}} for each configured device connection. */
     public void bindDevices(DeviceAccess devices) {
         for (DeviceAccess.Device device : devices.devices()) {

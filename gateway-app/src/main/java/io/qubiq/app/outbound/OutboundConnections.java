@@ -37,12 +37,18 @@ public final class OutboundConnections {
             throws ConfigurationException {
         Map<String, OutboundConnection<?>> connections = new LinkedHashMap<>();
         for (Map.Entry<String, OutboundConfig> entry : configs.entrySet()) {
-            String id = entry.getKey();
-            OutboundConfig config = entry.getValue();
-            connections.put(id, connection(OutboundKinds.of(config), id, config,
-                    dataDir.resolve("connections").resolve(id), monitor, probeInterval, events, clock));
+            connections.put(entry.getKey(), one(entry.getKey(), entry.getValue(), dataDir, monitor, probeInterval,
+                    events, clock));
         }
         return connections;
+    }
+
+    /** Connection {@code id} built from its section, as at start; nothing started. */
+    static OutboundConnection<?> one(String id, OutboundConfig config, Path dataDir, ConnectionMonitor monitor,
+                                     Duration probeInterval, EventPublisher events, Clock clock)
+            throws ConfigurationException {
+        return connection(OutboundKinds.of(config), id, config, dataDir.resolve("connections").resolve(id), monitor,
+                probeInterval, events, clock);
     }
 
     private static <C, T> OutboundConnection<T> connection(OutboundKind<C, ?, T> kind, String id, OutboundConfig config,

@@ -12,6 +12,7 @@ import io.qubiq.pipeline.expr.ExpressionException;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Builds each pipeline output for its outbound connection: the output's kind makes the mapper, wired
@@ -20,10 +21,11 @@ import java.util.Set;
  */
 public final class PipelineOutputs implements Pipelines.OutputFactory {
 
-    private final Map<String, OutboundConnection<?>> connections;
+    /** The outbound connections running now (one added live is found by the pipelines changed with it). */
+    private final Supplier<Map<String, OutboundConnection<?>>> connections;
 
-    public PipelineOutputs(Map<String, OutboundConnection<?>> connections) {
-        this.connections = Map.copyOf(connections);
+    public PipelineOutputs(Supplier<Map<String, OutboundConnection<?>>> connections) {
+        this.connections = connections;
     }
 
     @Override
@@ -31,7 +33,7 @@ public final class PipelineOutputs implements Pipelines.OutputFactory {
                                  ExpressionEngine engine) throws Exception {
         String key = "pipelines." + pipelineId + ".outputs[" + index + "]";
         OutboundKind<?, ?, ?> kind = OutboundKinds.of(output);
-        OutboundConnection<?> connection = connections.get(output.connection());
+        OutboundConnection<?> connection = connections.get().get(output.connection());
         if (connection == null || connection.kind() != kind) {
             throw new IllegalArgumentException(key + ": connection " + output.connection() + " is not an outbound "
                     + kind.name() + " connection");

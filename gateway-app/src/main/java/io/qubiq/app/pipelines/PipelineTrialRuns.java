@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -58,11 +59,12 @@ public final class PipelineTrialRuns implements PipelineTrials {
     private static final Pattern POSITION = Pattern.compile("@(\\d+:\\d+)");
 
     private final TagBus bus;
-    private final Map<String, OutboundConnection<?>> outbound;
+    /** The outbound connections running now. */
+    private final Supplier<Map<String, OutboundConnection<?>>> outbound;
     private final Map<String, String> env;
     private final Clock clock;
 
-    public PipelineTrialRuns(TagBus bus, Map<String, OutboundConnection<?>> outbound, Map<String, String> env,
+    public PipelineTrialRuns(TagBus bus, Supplier<Map<String, OutboundConnection<?>>> outbound, Map<String, String> env,
                              Clock clock) {
         this.bus = bus;
         this.outbound = outbound;
@@ -139,11 +141,11 @@ public final class PipelineTrialRuns implements PipelineTrials {
     private Optional<PipelineTrial.Preview<?>> preview(String key, OutputConfig output, Set<String> variables,
                                                       ExpressionEngine engine, List<ConfigAccess.Problem> problems) {
         OutboundKind<?, ?, ?> kind = OutboundKinds.of(output);
-        OutboundConnection<?> connection = outbound.get(output.connection());
+        OutboundConnection<?> connection = outbound.get().get(output.connection());
         if (connection == null || connection.kind() != kind) {
             problems.add(new ConfigAccess.Problem(key + ".connection", connection == null
                     ? "no outbound connection \"" + output.connection() + "\"; the outbound connections are "
-                    + String.join(", ", outbound.keySet())
+                    + String.join(", ", outbound.get().keySet())
                     : "connection " + output.connection() + " is a " + connection.kind().name()
                     + " connection; write a " + connection.kind().name() + " mapping for it", 0, 0));
             return Optional.empty();

@@ -14,6 +14,7 @@ import io.qubiq.console.StoreForwardAccess.OrphanedChannel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Optional;
 
 /**
@@ -23,14 +24,16 @@ import java.util.Optional;
  */
 public final class ChannelsAccess implements StoreForwardAccess {
 
-    private final Map<String, StoreForwardChannel<?>> channels;
+    /** The channels running now (outbound connections come and go while the gateway runs). */
+    private final Supplier<Map<String, StoreForwardChannel<?>>> channels;
 
     private final Optional<OrphanedChannels> orphans;
     private final Optional<OrphanDiscard> discard;
     private final Optional<OrphanAttach> attach;
 
     public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels) {
-        this.channels = Map.copyOf(channels);
+        Map<String, StoreForwardChannel<?>> fixed = Map.copyOf(channels);
+        this.channels = () -> fixed;
         this.orphans = Optional.empty();
         this.discard = Optional.empty();
         this.attach = Optional.empty();
@@ -40,9 +43,9 @@ public final class ChannelsAccess implements StoreForwardAccess {
      * @param orphans the store-and-forward directories no channel owns, found at start, with what an operator
      *                may do about them
      */
-    public ChannelsAccess(Map<String, StoreForwardChannel<?>> channels, OrphanedChannels orphans, OrphanDiscard discard,
-                          OrphanAttach attach) {
-        this.channels = Map.copyOf(channels);
+    public ChannelsAccess(Supplier<Map<String, StoreForwardChannel<?>>> channels, OrphanedChannels orphans,
+                          OrphanDiscard discard, OrphanAttach attach) {
+        this.channels = channels;
         this.orphans = Optional.of(orphans);
         this.discard = Optional.of(discard);
         this.attach = Optional.of(attach);
@@ -67,13 +70,14 @@ public final class ChannelsAccess implements StoreForwardAccess {
 
     @Override
     public List<Channel> channels() {
-        return channels.keySet().stream().sorted().map(id -> ChannelReports.channel(channels.get(id).status()))
+        Map<String, StoreForwardChannel<?>> now = channels.get();
+        return now.keySet().stream().sorted().map(id -> ChannelReports.channel(now.get(id).status()))
                 .toList();
     }
 
     @Override
     public Optional<Channel> channel(String connection) {
-        return Optional.ofNullable(channels.get(connection)).map(c -> ChannelReports.channel(c.status()));
+        return Optional.ofNullable(channels.get().get(connection)).map(c -> ChannelReports.channel(c.status()));
     }
 
     @Override
@@ -126,7 +130,7 @@ public final class ChannelsAccess implements StoreForwardAccess {
     }
 
     private StoreForwardChannel<?> require(String connection) {
-        StoreForwardChannel<?> channel = channels.get(connection);
+        StoreForwardChannel<?> channel = channels.get().get(connection);
         if (channel == null) {
             throw new RequestFailure.NotFound("no store-and-forward channel for connection '" + connection + "'");
         }

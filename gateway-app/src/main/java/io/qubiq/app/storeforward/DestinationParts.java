@@ -10,6 +10,7 @@ import io.qubiq.storeforward.ConnectionMonitor;
 import io.qubiq.storeforward.StoreForwardChannel;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Optional;
 
 /**
@@ -25,16 +26,17 @@ import java.util.Optional;
 public final class DestinationParts implements DegradedPartSource {
 
     private final ConnectionMonitor monitor;
-    private final List<StoreForwardChannel<?>> channels;
+    /** The channels running now. */
+    private final Supplier<Map<String, StoreForwardChannel<?>>> channels;
 
-    public DestinationParts(ConnectionMonitor monitor, Map<String, StoreForwardChannel<?>> channels) {
+    public DestinationParts(ConnectionMonitor monitor, Supplier<Map<String, StoreForwardChannel<?>>> channels) {
         this.monitor = monitor;
-        this.channels = List.copyOf(channels.values());
+        this.channels = channels;
     }
 
     @Override
     public List<DegradedPart> degradedParts() {
-        return channels.stream()
+        return channels.get().values().stream()
                 .flatMap(channel -> down(channel).stream())
                 .toList();
     }

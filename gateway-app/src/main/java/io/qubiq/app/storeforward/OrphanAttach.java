@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,14 +54,15 @@ public final class OrphanAttach {
     private static final String REPLACED = ".replaced";
 
     private final OrphanedChannels orphans;
-    private final Map<String, OutboundConnection<?>> outbound;
+    /** The outbound connections running now. */
+    private final Supplier<Map<String, OutboundConnection<?>>> outbound;
     private final EventPublisher events;
     private final Clock clock;
 
-    public OrphanAttach(OrphanedChannels orphans, Map<String, OutboundConnection<?>> outbound, EventPublisher events,
-                        Clock clock) {
+    public OrphanAttach(OrphanedChannels orphans, Supplier<Map<String, OutboundConnection<?>>> outbound,
+                        EventPublisher events, Clock clock) {
         this.orphans = orphans;
-        this.outbound = Map.copyOf(outbound);
+        this.outbound = outbound;
         this.events = events;
         this.clock = clock;
     }
@@ -76,9 +78,9 @@ public final class OrphanAttach {
         synchronized (orphans) {
             OrphanedChannel orphan = orphans.find(name).orElseThrow(() -> new RequestFailure.NotFound(
                     "no orphaned store-and-forward directory '" + name + "' (GET /api/v1/orphaned-channels lists them)"));
-            OutboundConnection<?> connection = Optional.ofNullable(outbound.get(target)).orElseThrow(() ->
+            OutboundConnection<?> connection = Optional.ofNullable(outbound.get().get(target)).orElseThrow(() ->
                     new RequestFailure.NotFound("no running outbound connection '" + target + "' to attach '" + name
-                            + "' to; the running ones are " + outbound.keySet().stream().sorted().toList()));
+                            + "' to; the running ones are " + outbound.get().keySet().stream().sorted().toList()));
             Path source = orphans.directory(name);
             Optional<String> kind = OrphanedChannels.kindOf(source);
             if (kind.isPresent() && !kind.get().equals(connection.kind().name())) {

@@ -106,7 +106,21 @@ public final class OrphanedChannels {
         return found.containsKey(name) ? Optional.of(measure(name, directory(name))) : Optional.empty();
     }
 
-    /** Takes {@code name} off the list (it was discarded or attached). */
+    /**
+     * Looks at directory {@code name} again, after its connection was removed while the gateway runs: listed
+     * when it holds data, as a scan at start would list it.
+     */
+    public synchronized void look(String name) {
+        OrphanedChannel orphan = measure(name, directory(name));
+        if (orphan.bufferedItems() != 0 || orphan.quarantineEntries() > 0) {
+            found.put(name, orphan);
+            log.warn("Store-and-forward directory {} keeps {} undelivered items and {} quarantined items of the outbound"
+                    + " connection removed: listed as an orphan to attach or discard on Settings → Store & Forward",
+                    directory(name), orphan.bufferedItems(), orphan.quarantineEntries());
+        }
+    }
+
+    /** Takes {@code name} off the list (it was discarded or attached, or a connection of that name owns it again). */
     public synchronized void remove(String name) {
         found.remove(name);
     }

@@ -87,7 +87,9 @@ class LiveOutboundApplyTest {
         outbound.get("mes").channel().start();
         DeviceConnections devices = new DeviceConnections(Map.of(), value -> { }, EventPublisher.none(), clock);
         apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, EventPublisher.none()), id -> { },
-                outbound, java.util.Optional.empty(), id -> { }, java.util.Optional.empty(), clock);
+                new io.qubiq.app.outbound.RunningOutbound(outbound, dir, new ConnectionMonitor(clock),
+                        Duration.ofSeconds(5), EventPublisher.none(), clock, io.qubiq.core.disk.DiskReserve.none()),
+                java.util.Optional.empty(), id -> { }, java.util.Optional.empty(), clock);
         return config;
     }
 

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * An outbound connection removed through the configuration API's write side while its channel holds a
  * backlog (an MQTT connection whose broker is away): without a choice nothing is written and the answer
  * names the backlog and the choices; {@code keep_orphan} keeps the data, listed as an orphan after the
- * restart the removal needs; {@code discard} drops it now, every item in the loss ledger with the user.
+ * next start too (the live listing is {@code OutboundAddedAndRemovedLiveTest}'s); {@code discard} drops it now, every item in the loss ledger with the user.
  * Would catch a removal that silently strands or deletes buffered data, or counts it wrong.
  */
 class RemoveWithBacklogTest {
@@ -81,7 +81,8 @@ class RemoveWithBacklogTest {
                 Duration.ofSeconds(5), events, clock);
         outbound.get("mes").channel().start();
         DeviceConnections devices = new DeviceConnections(Map.of(), value -> { }, events, clock);
-        LiveApply apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, events), id -> { }, outbound,
+        LiveApply apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, events), id -> { }, new io.qubiq.app.outbound.RunningOutbound(outbound, dir, new ConnectionMonitor(clock),
+                        Duration.ofSeconds(5), events, clock, io.qubiq.core.disk.DiskReserve.none()),
                 java.util.Optional.empty(), id -> { }, java.util.Optional.empty(), clock);
         state = new ConfigState(loaded);
         writes = ConfigWrites.open(state, dir, apply, events, clock);
@@ -116,7 +117,7 @@ class RemoveWithBacklogTest {
                 new ConfigChanges.Choices(Optional.empty(), onRemove));
     }
 
-    /** What the next start finds: the channel stopped (as the restart the removal needs does), then a scan. */
+    /** What the next start finds: the channel stopped (the removal stopped it already), then a scan. */
     private OrphanedChannels afterRestart() throws Exception {
         outbound.get("mes").channel().stop();
         return OrphanedChannels.scan(dir.resolve("connections"), Set.of());
@@ -130,7 +131,7 @@ class RemoveWithBacklogTest {
 
         assertThat(asked).isInstanceOfSatisfying(ConfigChanges.ChoiceNeeded.class, question -> {
             assertThat(question.field()).isEqualTo("onRemove");
-            assertThat(question.options()).containsExactly("keep_orphan", "discard");
+            assertThat(question.options()).containsExactly("drain", "keep_orphan", "discard");
             assertThat(question.backlogs()).singleElement().satisfies(backlog -> {
                 assertThat(backlog.connection()).isEqualTo("mes");
                 assertThat(backlog.bufferedItems()).isEqualTo(ITEMS);
@@ -141,7 +142,7 @@ class RemoveWithBacklogTest {
         ConfigChanges.Outcome kept = remove(Optional.of("keep_orphan"));
 
         assertThat(kept).isInstanceOfSatisfying(ConfigChanges.Written.class,
-                written -> assertThat(written.needRestart()).containsExactly("outbound:mes"));
+                written -> assertThat(written.applied()).as("stopped live").containsExactly("outbound:mes"));
         assertThat(Files.readString(file)).doesNotContain("mes:");
         assertThat(events.losses()).isEmpty();
         assertThat(writes.put("http.port", 18080, state.read().file().revision(), "",

@@ -97,7 +97,8 @@ class ShrinkBelowBacklogTest {
                 Duration.ofSeconds(5), events, clock);
         outbound.get("mes").channel().start();
         DeviceConnections devices = new DeviceConnections(Map.of(), value -> { }, events, clock);
-        apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, events), id -> { }, outbound,
+        apply = new LiveApply(devices, new DeviceKind.Context("gw", dir, clock, events), id -> { }, new io.qubiq.app.outbound.RunningOutbound(outbound, dir, new ConnectionMonitor(clock),
+                        Duration.ofSeconds(5), events, clock, io.qubiq.core.disk.DiskReserve.none()),
                 java.util.Optional.empty(), id -> { }, java.util.Optional.empty(), clock);
         state = new ConfigState(loaded);
         writes = ConfigWrites.open(state, dir, apply, events, clock);

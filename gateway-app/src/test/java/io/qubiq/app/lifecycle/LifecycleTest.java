@@ -232,4 +232,43 @@ class LifecycleTest {
         assertThatThrownBy(() -> lifecycle.add(component("late")))
                 .isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void aComponentAdoptedWhileRunningIsListedAndStoppedJustAfterTheOneItStopsAfter() throws Exception {
+        Component pipelines = component("pipelines");
+        Lifecycle lifecycle = lifecycle(component("http"), component("channel:a"), pipelines, component("devices"));
+        lifecycle.startAll();
+        Component added = component("channel:b");
+
+        lifecycle.adopt(added, pipelines);
+
+        assertThat(lifecycle.statuses()).extracting(ComponentStatus::name)
+                .containsExactly("http", "channel:a", "channel:b", "pipelines", "devices");
+        assertThat(lifecycle.statuses().get(2).state()).isEqualTo(ComponentState.RUNNING);
+        lifecycle.stopAll(Duration.ofSeconds(5));
+        assertThat(events).endsWith("stop devices", "stop pipelines", "stop channel:b", "stop channel:a", "stop http");
+    }
+
+    @Test
+    void aRetiredComponentIsNoLongerListedNorStoppedAgain() throws Exception {
+        Component channel = component("channel:a");
+        Lifecycle lifecycle = lifecycle(component("http"), channel);
+        lifecycle.startAll();
+
+        lifecycle.retire(channel);
+
+        assertThat(lifecycle.statuses()).extracting(ComponentStatus::name).containsExactly("http");
+        lifecycle.stopAll(Duration.ofSeconds(5));
+        assertThat(events).containsExactly("start http", "start channel:a", "stop http");
+    }
+
+    @Test
+    void nothingIsAdoptedBeforeStartUpEndsOrOnceAShutdownBegan() throws Exception {
+        Lifecycle lifecycle = lifecycle(component("http"));
+        assertThatThrownBy(() -> lifecycle.adopt(component("early"), null)).isInstanceOf(IllegalStateException.class);
+        lifecycle.startAll();
+        lifecycle.stopAll(Duration.ofSeconds(5));
+
+        assertThatThrownBy(() -> lifecycle.adopt(component("late"), null)).isInstanceOf(IllegalStateException.class);
+    }
 }

@@ -36,7 +36,7 @@ final class PipelineStack implements AutoCloseable {
         outbound = OutboundConnections.build(config.outbound(), dataDir, monitor, probeInterval, new RecordingEvents(),
                 Clock.systemUTC());
         pipelines = new Pipelines(config.pipelines(), dataDir.resolve("pipelines"), bus,
-                new MqttDeviceMessages(Map.of(), Clock.systemUTC()), new PipelineOutputs(outbound),
+                new MqttDeviceMessages(Map.of(), Clock.systemUTC()), new PipelineOutputs(() -> outbound),
                 Clock.systemUTC());
     }
 

@@ -118,7 +118,7 @@ class OrphanAttachTest {
         OrphanedChannels orphans = OrphanedChannels.scan(data.resolve("connections"), Set.of("mes"));
         assertThat(orphans.list()).singleElement().satisfies(o -> assertThat(o.bufferedItems()).isEqualTo(80));
 
-        new OrphanAttach(orphans, outbound, events, Clock.systemUTC()).attach("mes-old", "mes", "ada", "127.0.0.1");
+        new OrphanAttach(orphans, () -> outbound, events, Clock.systemUTC()).attach("mes-old", "mes", "ada", "127.0.0.1");
         channel(outbound, "mes").submit(messages(80, 100));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> broker.inbound().on(TOPIC).size() >= 100);
@@ -143,7 +143,7 @@ class OrphanAttachTest {
         channel(outbound, "mes").submit(messages(500, 503));
         await().atMost(Duration.ofSeconds(20)).until(() -> channel(outbound, "mes").status().bufferedItems() == 3);
         OrphanedChannels orphans = OrphanedChannels.scan(data.resolve("connections"), Set.of("mes"));
-        OrphanAttach attach = new OrphanAttach(orphans, outbound, events, Clock.systemUTC());
+        OrphanAttach attach = new OrphanAttach(orphans, () -> outbound, events, Clock.systemUTC());
 
         assertThatThrownBy(() -> attach.attach("mes-old", "mes", "ada", "127.0.0.1"))
                 .isInstanceOf(RequestFailure.Conflict.class).hasMessageContaining("3 undelivered");

@@ -23,7 +23,7 @@ import java.util.Set;
  * longer the file's ({@link ConfigChanges.Stale}); 422 invalid, or a secret or a key from the environment
  * changed ({@link ConfigChanges.Invalid}); 403 a key outside what the caller's permission covers.
  * Optional body field {@code "source": "console"} marks a change made in the console (default {@code api}).
- * Optional {@code "onShrink": "keep"|"drop_oldest"} and {@code "onRemove": "keep_orphan"|"discard"} (PUT,
+ * Optional {@code "onShrink": "keep"|"drop_oldest"} and {@code "onRemove": "drain"|"keep_orphan"|"discard"} (PUT,
  * DELETE, import, rollback) say what happens to buffered data the change affects; a change that needs one and lacks it is answered
  * 409 with {@link ConfigChanges.ChoiceNeeded} (the backlogs and the options), and nothing is written.
  */

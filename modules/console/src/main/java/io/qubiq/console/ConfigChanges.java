@@ -40,13 +40,13 @@ public interface ConfigChanges {
      *
      * @param onShrink for a {@code max_bytes} lowered below a channel's backlog: {@code keep} (kept until it
      *                 drains) or {@code drop_oldest} (dropped now, counted in the loss ledger)
-     * @param onRemove for an outbound connection removed while it holds items: {@code keep_orphan} (its data stays,
-     *                 an orphan after the restart the removal needs) or {@code discard} (recorded as lost now);
-     *                 draining first is not offered yet
+     * @param onRemove for an outbound connection removed while it holds items: {@code drain} (it runs on until
+     *                 its buffer and quarantine are empty, then goes), {@code keep_orphan} (it goes now, its data
+     *                 stays as an orphan) or {@code discard} (recorded as lost now)
      */
     record Choices(Optional<String> onShrink, Optional<String> onRemove) {
         public static final List<String> ON_SHRINK = List.of("keep", "drop_oldest");
-        public static final List<String> ON_REMOVE = List.of("keep_orphan", "discard");
+        public static final List<String> ON_REMOVE = List.of("drain", "keep_orphan", "discard");
 
         public static Choices none() {
             return new Choices(Optional.empty(), Optional.empty());

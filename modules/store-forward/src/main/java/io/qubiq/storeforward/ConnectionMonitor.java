@@ -6,6 +6,7 @@ import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.lifecycle.Periodic;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -34,15 +36,22 @@ import org.slf4j.LoggerFactory;
  * so a wall clock stepped back or forward neither stops nor rushes the probes; the injected wall clock
  * only stamps each verdict's "since".
  *
+ * <p>Connections come and go while it runs: one {@linkplain #register registered} after start is probed at
+ * once and then on its interval; one {@linkplain #unregister unregistered} is probed no more (an outbound
+ * connection added or removed live).
+ *
  * <p>Threading: probes run on the monitor's scheduler threads; state reads are lock-free and safe
- * from any thread; change callbacks run on the probing thread and must be quick.
+ * from any thread (the targets are a copy-on-write map); change callbacks run on the probing thread and
+ * must be quick.
  */
 public final class ConnectionMonitor implements Component {
 
     private static final Logger log = LoggerFactory.getLogger(ConnectionMonitor.class);
 
     private final Clock clock;
-    private final Map<String, Target> targets = new LinkedHashMap<>();
+    /** Registration order; replaced whole under this monitor's lock, read without it. */
+    private volatile Map<String, Target> targets = Map.of();
+    private final Map<String, ScheduledFuture<?>> schedules = new HashMap<>();
     private ScheduledExecutorService scheduler;
 
     private final class Target implements Liveness {
@@ -134,11 +143,11 @@ public final class ConnectionMonitor implements Component {
         return "connection-monitor";
     }
 
-    /** Registers a connection before {@link #start}; returns the liveness view its forwarder uses. */
+    /**
+     * Registers a connection; returns the liveness view its forwarder uses. Before {@link #start} it is
+     * first probed at start; after, at once.
+     */
     public synchronized Liveness register(String id, Supplier<ConnectionStatus> probe, Duration interval) {
-        if (scheduler != null) {
-            throw new IllegalStateException("connections are registered before the monitor starts");
-        }
         if (targets.containsKey(id)) {
             throw new IllegalArgumentException("connection '" + id + "' is already monitored");
         }
@@ -146,8 +155,33 @@ public final class ConnectionMonitor implements Component {
             throw new IllegalArgumentException("probe interval of '" + id + "' must be positive");
         }
         Target target = new Target(id, probe, interval);
-        targets.put(id, target);
+        Map<String, Target> next = new LinkedHashMap<>(targets);
+        next.put(id, target);
+        targets = java.util.Collections.unmodifiableMap(next);
+        if (scheduler != null) {
+            schedule(target);
+        }
         return target;
+    }
+
+    /**
+     * Probes connection {@code id} no more and forgets its verdict; a probe running now finishes. Nothing
+     * when it is not registered.
+     */
+    public synchronized void unregister(String id) {
+        if (!targets.containsKey(id)) {
+            return;
+        }
+        Map<String, Target> next = new LinkedHashMap<>(targets);
+        next.remove(id);
+        targets = java.util.Collections.unmodifiableMap(next);
+        Optional.ofNullable(schedules.remove(id)).ifPresent(future -> future.cancel(false));
+    }
+
+    private void schedule(Target target) {
+        schedules.put(target.id, scheduler.scheduleWithFixedDelay(Periodic.guarded(target::scheduledProbe,
+                        e -> log.error("Probing connection {} failed: {}; it is probed again at the next interval",
+                                target.id, e.toString(), e)), 0, target.interval.toMillis(), TimeUnit.MILLISECONDS));
     }
 
     public Optional<ConnectionStatus> status(String id) {
@@ -174,8 +208,7 @@ public final class ConnectionMonitor implements Component {
             return thread;
         });
         for (Target target : targets.values()) {
-            scheduler.scheduleWithFixedDelay(Periodic.guarded(target::scheduledProbe, e -> log.error("Probing connection {} failed: {}; it is probed again at the next interval", target.id, e.toString(), e)), 0,
-                    target.interval.toMillis(), TimeUnit.MILLISECONDS);
+            schedule(target);
         }
     }
 
@@ -185,6 +218,7 @@ public final class ConnectionMonitor implements Component {
             scheduler.shutdownNow();
             scheduler.awaitTermination(5, TimeUnit.SECONDS);
             scheduler = null;
+            schedules.clear();
         }
     }
 

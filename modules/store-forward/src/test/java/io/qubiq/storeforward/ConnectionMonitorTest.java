@@ -295,11 +295,33 @@ class ConnectionMonitorTest {
     }
 
     @Test
-    void registeringAfterStartIsRejected() {
+    void aConnectionRegisteredAfterStartIsProbedAtOnceAndThenOnItsInterval() {
         monitor.register("sql", probe, LONG);
         monitor.start();
-        assertThatThrownBy(() -> monitor.register("mqtt", new ScriptedProbe(), LONG))
-                .isInstanceOf(IllegalStateException.class);
+        ScriptedProbe added = new ScriptedProbe();
+
+        Liveness liveness = monitor.register("mqtt", added, Duration.ofMillis(50));
+
+        await().atMost(Duration.ofSeconds(2)).until(() -> liveness.state() == ConnectionState.UP);
+        await().atMost(Duration.ofSeconds(5)).until(() -> added.calls.get() >= 3);
+        assertThat(monitor.statuses().keySet()).containsExactly("sql", "mqtt");
+    }
+
+    @Test
+    void anUnregisteredConnectionIsProbedNoMoreAndItsIdCanBeRegisteredAgain() throws Exception {
+        monitor.register("sql", probe, Duration.ofMillis(20));
+        monitor.start();
+        await().atMost(Duration.ofSeconds(2)).until(() -> probe.calls.get() >= 2);
+
+        monitor.unregister("sql");
+        int calls = probe.calls.get();
+        Thread.sleep(200); // ten intervals: a probe still scheduled would have run
+
+        assertThat(probe.calls.get()).as("at most the probe running at the unregister finishes").isLessThanOrEqualTo(calls + 1);
+        assertThat(monitor.status("sql")).isEmpty();
+        ScriptedProbe again = new ScriptedProbe();
+        monitor.register("sql", again, Duration.ofMillis(20));
+        await().atMost(Duration.ofSeconds(2)).until(() -> again.calls.get() >= 1);
     }
 
     @Test
