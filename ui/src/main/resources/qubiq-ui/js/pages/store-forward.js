@@ -44,7 +44,7 @@ export async function render(root, params, ctx) {
   const rows = new Map();
   // the configuration's side of each row; read at start and again after each change
   const settings = { channels: new Map(), pendingRestart: [], problem: null };
-  // found at start; an operator's attach or discard takes one off the list
+  // found at start or left by a removal; an operator's attach or discard takes one off the list
   const orphanActions = { canEdit, outcome, targets: () => [...settings.channels.keys()].sort() };
   showOrphans(orphans, orphanActions);
   const refillSettings = () => rows.forEach((row) => row.settings(settings));
@@ -74,6 +74,7 @@ export async function render(root, params, ctx) {
       if (!answer) return;
       say(outcome, `${connection} removed from the configuration file; ` + outcomeText(answer), "info");
       await readSettings();
+      showOrphans(orphans, orphanActions); // data kept as an orphan is listed at once
     } catch (e) {
       say(outcome, e.message, "error");
     }

@@ -272,28 +272,28 @@ class ConfigWriteApiTest {
         assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
     }
 
-    /** Would catch a change reported as running while the gateway still runs the old value. */
+    /**
+     * Would catch an outbound connection added that waits for a restart (or is not running when said applied),
+     * and a change reported as running while the gateway still runs the old value.
+     */
     @Test
-    void aChangeThatCannotBeAppliedLiveIsPendingUntilARestartAndSaysSo() throws Exception {
-        String before = fileRevision();
-
-        JsonNode written = body(engineer.put("/api/v1/config/outbound.spare", change(before,
+    void anOutboundConnectionAddedRunsAtOnceAndWhatCannotChangeLiveIsPendingUntilARestartAndSaysSo() throws Exception {
+        JsonNode added = body(engineer.put("/api/v1/config/outbound.spare", change(fileRevision(),
                 "{\"sql\": {\"jdbc_url\": \"jdbc:postgresql://127.0.0.1:1/spare\", \"username\": \"postgres\"}}",
                 "a second database")), 200);
+        assertThat(added.path("applied")).extracting(JsonNode::asText).containsExactly("outbound:spare");
+        assertThat(added.path("needRestart")).isEmpty();
+        assertThat(viewer.get("/api/v1/store-forward/spare").statusCode()).as("its channel runs").isEqualTo(200);
+        String before = fileRevision();
 
-        assertThat(written.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:spare");
+        JsonNode written = body(engineer.put("/api/v1/config/gateway.name", change(before, "\"line-2\"", "")), 200);
+
+        assertThat(written.path("needRestart")).extracting(JsonNode::asText).containsExactly("gateway");
         assertThat(written.path("applied")).isEmpty();
         JsonNode running = body(viewer.get("/api/v1/config"), 200);
         assertThat(running.path("revision").asText()).as("what runs").isEqualTo(before);
         assertThat(running.path("fileRevision").asText()).isEqualTo(written.path("revision").asText());
-        assertThat(running.path("pendingRestart")).extracting(JsonNode::asText).containsExactly("outbound:spare");
-
-        // while a connection waits for a restart, later changes to it wait too: it cannot run half of them
-        JsonNode batch = body(engineer.put("/api/v1/config/outbound.spare.store_and_forward.batch_max_items",
-                change(fileRevision(), "100", "")), 200);
-        assertThat(batch.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:spare");
-        assertThat(body(viewer.get("/api/v1/config"), 200).path("pendingRestart")).as("the new connection still waits")
-                .extracting(JsonNode::asText).containsExactly("outbound:spare");
+        assertThat(running.path("pendingRestart")).extracting(JsonNode::asText).containsExactly("gateway");
     }
 
     /**
@@ -387,7 +387,7 @@ class ConfigWriteApiTest {
         JsonNode removed = body(engineer.send("DELETE", "/api/v1/config/outbound.db",
                 "{\"revision\": \"" + fileRevision() + "\", \"comment\": \"db retired\"}"), 200);
 
-        assertThat(removed.path("needRestart")).extracting(JsonNode::asText).containsExactly("outbound:db");
+        assertThat(removed.path("applied")).as("stopped live").extracting(JsonNode::asText).containsExactly("outbound:db");
         assertThat(Files.readString(file)).doesNotContain("db:", "DB_PASSWORD").contains("gateway: {name: config-write}");
         assertThat(body(engineer.send("DELETE", "/api/v1/config/outbound.db",
                 "{\"revision\": \"" + fileRevision() + "\"}"), 404).path("error").asText()).contains("outbound.db");

@@ -138,12 +138,13 @@ class ChannelShrinkBrowserTest {
 
     /**
      * Removing an outbound connection whose channel holds a backlog, from Settings → Store & Forward: the
-     * dialog asks what happens to the data and sends nothing without an answer; "discard" removes the
-     * connection from the file and records every buffered item in the loss ledger. Would catch a removal that
-     * drops data without asking, or discards it without a ledger entry.
+     * dialog asks what happens to the data and sends nothing without an answer; "keep as an orphan" removes the
+     * connection from the file and stops it at once, its backlog appears in the orphan table without a
+     * restart, and discarding the orphan records every item in the loss ledger. Would catch a removal that
+     * drops data without asking, an orphan listed only after a restart, or a discard without a ledger entry.
      */
     @Test
-    void removingAConnectionWithABacklogAsksAboutItsDataAndADiscardShowsInTheLossLedger() throws Exception {
+    void removingAConnectionWithABacklogKeepsItAsAnOrphanAtOnceAndItsDiscardShowsInTheLossLedger() throws Exception {
         ConsoleBrowser.requireChromium();
         int dead;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -175,16 +176,25 @@ class ChannelShrinkBrowserTest {
             page.waitForText("#channel-removal [data-test=dialog-message]", "Choose what happens");
             assertThat(Files.readString(running.file)).as("nothing written without an answer").isEqualTo(fileBefore);
 
-            page.click("#rm-discard");
+            page.click("#rm-keep_orphan");
             page.click("#channel-removal [data-test=dialog-submit]");
             page.waitForAbsent("#channel-removal");
             page.waitForText("[data-test=sf-settings-outcome]", "mes removed from the configuration file");
             assertThat(Files.readString(running.file)).doesNotContain("mes:");
-            assertThat(ConsoleTestGateway.json(admin.get("/api/v1/store-forward/mes"), "mes").path("bufferedItems")
-                    .asLong()).isZero();
+            assertThat(admin.get("/api/v1/store-forward/mes").statusCode()).as("stopped at once").isEqualTo(404);
+            page.waitForAbsent("#sf-row-mes");
+            String orphan = "[data-test=sf-orphan][data-connection=mes]";
+            page.waitForText(orphan, "1,500 items");
+
+            page.click(orphan + " [data-test=sf-orphan-discard]");
+            page.waitFor("#orphan-discard-dialog");
+            page.type("[data-test=sf-orphan-discard-confirm]", "mes");
+            page.click("#orphan-discard-dialog [data-test=dialog-submit]");
+            page.waitForAbsent("#orphan-discard-dialog");
+            page.waitForAbsent(orphan);
 
             page.open("#/data-integrity");
-            String row = "[data-test=loss-row][data-reason=connection_removed][data-connection=mes]";
+            String row = "[data-test=loss-row][data-reason=orphan_discarded][data-connection=mes]";
             page.waitForText(row, "1,500");
             page.assertNoConsoleErrors();
         }

@@ -179,12 +179,12 @@ class ConnectionsBrowserTest {
 
     /**
      * Outbound connections from the Connections page: a setting of an existing one changed in its form applies
-     * live (its sink replaced), a new one is written to the file and waits for a restart, and a password typed
+     * live (its sink replaced), a new one is written to the file and starts at once, and a password typed
      * for it reaches the secrets store, not the file. Would catch a form that writes nothing, loses the
      * connection's store-and-forward section, or writes a password in clear.
      */
     @Test
-    void anEngineerEditsAnOutboundConnectionLiveAndAddsOneThatWaitsForARestart() throws Exception {
+    void anEngineerEditsAnOutboundConnectionLiveAndAddsOneThatStartsAtOnce() throws Exception {
         browser.signIn(ENGINEER, PASSWORD);
         browser.open("#/connections");
         browser.click("#edit-outbound-archive");
@@ -209,7 +209,7 @@ class ConnectionsBrowserTest {
         browser.type("#of-username", "lake-gateway");
         submitOutboundForm();
         browser.waitForAbsent("#outbound-dialog");
-        browser.waitForText("#connections-result", "Waits for a restart: outbound:lake");
+        browser.waitForText("#connections-result", "Applied live: outbound:lake");
         String file = Files.readString(dir.resolve("gateway.yaml"));
         assertThat(file).contains("lake:", "${secret:outbound.lake.mqtt.password-1}").doesNotContain("lake-secret-42");
         drainProvoked("/api/v1/config/outbound.lake", "422");
