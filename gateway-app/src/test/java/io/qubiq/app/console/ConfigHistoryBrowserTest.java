@@ -243,12 +243,11 @@ class ConfigHistoryBrowserTest {
                 "/api/v1/config/(import|reload) - Failed to load resource: the server responded with a status of (409|422)"));
 
         // a change that waits for a restart is named in a banner
-        ConsoleTestGateway.json(engineer.put("/api/v1/config/outbound.spare", """
-                {"revision": "%s", "value": {"sql": {"jdbc_url": "jdbc:postgresql://127.0.0.1:1/none",
-                "username": "postgres"}}}""".formatted(config().path("fileRevision").asText())),
-                "a change that waits for a restart (an outbound connection added)");
+        ConsoleTestGateway.json(engineer.put("/api/v1/config/gateway.name", """
+                {"revision": "%s", "value": "line-2"}""".formatted(config().path("fileRevision").asText())),
+                "a change that waits for a restart (the gateway's name)");
         reloadPage();
-        browser.waitForText("[data-test=cfg-pending]", "outbound:spare");
+        browser.waitForText("[data-test=cfg-pending]", "gateway");
         browser.assertNoConsoleErrors();
 
         // a viewer sees the history and the diffs, and no action
