@@ -108,9 +108,9 @@ class GatewayProcessIT {
         ConsoleClient console = ConsoleClient.anonymous("http://127.0.0.1:" + port);
         assertThat(console.get("/api/v1/setup").body()).contains("\"required\":true");
         HttpResponse<String> setup = console.post("/api/v1/setup", "{\"token\":\"" + token.group()
-                + "\",\"user\":\"admin\",\"password\":\"demo-admin-password\"}");
+                + "\",\"user\":\"admin\",\"password\":\"demo-owner-passphrase\"}");
         assertThat(setup.statusCode()).as(setup.body()).isEqualTo(201);
-        return ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-admin-password");
+        return ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-owner-passphrase");
     }
 
     /**
@@ -139,7 +139,7 @@ class GatewayProcessIT {
         try (GatewayProcess second = GatewayProcess.start(work, "demo", "--http-port", String.valueOf(port),
                 "--data-dir", "state")) {
             awaitReady(second, port);
-            ConsoleClient admin = ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-admin-password");
+            ConsoleClient admin = ConsoleClient.signedIn("http://127.0.0.1:" + port, "admin", "demo-owner-passphrase");
             assertThat(admin.get("/api/v1/config").body()).contains("\"name\":\"" + name + "\"")
                     .contains("\"pendingRestart\":[]");
             String revisions = admin.get("/api/v1/config/revisions").body();

@@ -10,7 +10,7 @@ import io.qubiq.testkit.http.ConsoleClient;
 public final class TestOperators {
 
     public static final String ADMIN = "admin";
-    public static final String ADMIN_PASSWORD = "admin-password-for-tests";
+    public static final String ADMIN_PASSWORD = "owner-passphrase-for-tests";
 
     /** A top-level {@code auth:} section for a test configuration. */
     public static final String AUTH_YAML = """

@@ -196,9 +196,9 @@ class LossLedgerApiTest {
         String base = "http://127.0.0.1:" + gateway.console().port();
         assertThat(ConsoleClient.anonymous(base).get("/api/v1/losses").statusCode()).isEqualTo(401);
         HttpResponse<String> created = admin.post("/api/v1/users",
-                "{\"name\":\"vic\",\"password\":\"vic-password-123\",\"roles\":[\"viewer\"]}");
+                "{\"name\":\"vic\",\"password\":\"amber-lantern-123\",\"roles\":[\"viewer\"]}");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        ConsoleClient viewer = ConsoleClient.signedIn(base, "vic", "vic-password-123");
+        ConsoleClient viewer = ConsoleClient.signedIn(base, "vic", "amber-lantern-123");
         assertThat(viewer.get("/api/v1/losses").statusCode()).isEqualTo(200);
         JsonNode described = body(admin.get("/api/v1/openapi.json")).path("paths").path("/api/v1/losses").path("get");
         assertThat(described.path("x-qubiq-permission").asText()).isEqualTo("view_connections");

@@ -44,8 +44,8 @@ public final class AdminReset {
         Roles roles = Roles.withCustom(config.roles());
         PasswordHasher hasher = new PasswordHasher(config.hashParameters(), config.passwordMinLength(),
                 Runtime.getRuntime().availableProcessors());
-        hasher.checkPolicy(password);
         String name = UserAccount.canonicalName(adminName);
+        hasher.checkPolicy(name, password);
         List<String> done = new ArrayList<>();
         Files.createDirectories(directory);
         UserStore users;

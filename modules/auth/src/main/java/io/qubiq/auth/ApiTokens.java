@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * that detail and nothing else; a failure to write it is logged and does not refuse the request.
  *
  * <p><b>Rules.</b> A token of a disabled user is refused while the user stays disabled; deleting a user
- * should revoke their tokens ({@link UserAdministration} does); a token whose owner no longer exists
+ * and setting their password should revoke their tokens ({@link UserAdministration} does, and refuses to
+ * create a token for a request that was itself authenticated by a token); a token whose owner no longer exists
  * is refused anyway, and so is a token older than its owner (a user deleted and created again under the
  * same name does not inherit the old user's tokens). An expired token is refused.
  *
@@ -178,11 +179,16 @@ public final class ApiTokens {
     }
 
     /** Revokes every token of {@code owner}; returns them. */
-    public synchronized List<ApiToken> revokeAllOf(String owner) {
+    public List<ApiToken> revokeAllOf(String owner) {
+        return revokeAllOfExcept(owner, "");
+    }
+
+    /** Revokes every token of {@code owner} but the one with id {@code keptId} (none when blank); returns them. */
+    public synchronized List<ApiToken> revokeAllOfExcept(String owner, String keptId) {
         Map<String, Stored> next = new LinkedHashMap<>(byHash);
-        List<ApiToken> revoked = listOf(owner);
+        List<ApiToken> revoked = listOf(owner).stream().filter(t -> !t.id().equals(keptId)).toList();
         if (!revoked.isEmpty()) {
-            next.values().removeIf(s -> s.token().owner().equals(owner));
+            next.values().removeIf(s -> s.token().owner().equals(owner) && !s.token().id().equals(keptId));
             commit(next);
         }
         return revoked;

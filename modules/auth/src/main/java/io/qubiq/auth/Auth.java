@@ -97,7 +97,7 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
         return new Auth(directory, roles, users, tokens, sessions, throttle,
                 new Authenticator(users, roles, sessions, tokens, damage),
                 new SignIn(users, sessions, throttle, gate, audit, refusals, damage),
-                new UserAdministration(users, tokens, sessions, audit),
+                new UserAdministration(users, tokens, sessions, throttle, audit),
                 new AdminBootstrap(users, audit, refusals, clock, Duration.ofMillis(config.setupTokenTtlMs()),
                         config.adminUsername(), announcer));
     }

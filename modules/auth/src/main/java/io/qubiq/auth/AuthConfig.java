@@ -118,12 +118,9 @@ public record AuthConfig(
         } catch (InvalidNameException e) {
             violations.add(new Violation("admin_username", e.getMessage()));
         }
-        adminPassword.ifPresent(p -> {
-            if (p.codePointCount(0, p.length()) < passwordMinLength) {
-                violations.add(new Violation("admin_password", "must have at least password_min_length ("
-                        + passwordMinLength + ") characters"));
-            }
-        });
+        adminPassword.flatMap(p -> new PasswordPolicy(Math.max(1, Math.min(passwordMinLength,
+                PasswordPolicy.MAX_LENGTH))).problem(adminUsername, p)).ifPresent(problem ->
+                violations.add(new Violation("admin_password", problem)));
         roles.forEach((name, permissions) -> {
             if (!Role.isValidName(name)) {
                 violations.add(new Violation("roles." + name, "a role name is lower-case letters, digits, _ or -,"

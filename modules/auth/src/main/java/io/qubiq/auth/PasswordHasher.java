@@ -8,7 +8,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Hashes and verifies passwords with Argon2id (password4j), and enforces the password policy.
+ * Hashes and verifies passwords with Argon2id (password4j), and enforces the {@link PasswordPolicy}.
  *
  * <p>Stored form: the standard PHC string {@code $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>}, which carries
  * its own parameters, so changing {@link Argon2Parameters} never locks anyone out: {@link #verify} checks
@@ -23,25 +23,22 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class PasswordHasher {
 
     /** Longer passwords are refused, so nobody can make the server hash megabytes. */
-    public static final int MAX_LENGTH = 1024;
+    public static final int MAX_LENGTH = PasswordPolicy.MAX_LENGTH;
 
     /** A hash of nothing anyone knows: verified against for unknown users so they cost the same time. */
     private final String decoy;
     private final Argon2Parameters parameters;
     private final Argon2Function current;
-    private final int minLength;
+    private final PasswordPolicy policy;
     private final Semaphore slots;
     private final AtomicLong verifications = new AtomicLong();
 
     public enum Check { MATCH, MATCH_NEEDS_REHASH, MISMATCH }
 
     public PasswordHasher(Argon2Parameters parameters, int minLength, int maxConcurrent) {
-        if (minLength < 1 || minLength > MAX_LENGTH) {
-            throw new IllegalArgumentException("minimum password length must be 1.." + MAX_LENGTH);
-        }
+        this.policy = new PasswordPolicy(minLength);
         this.parameters = parameters;
         this.current = function(parameters);
-        this.minLength = minLength;
         this.slots = new Semaphore(Math.max(1, maxConcurrent), true);
         this.decoy = hash(Secrets.random(24));
     }
@@ -51,23 +48,16 @@ public final class PasswordHasher {
     }
 
     public int minLength() {
-        return minLength;
+        return policy.minLength();
     }
 
     /**
-     * Refuses a password that breaks the policy.
+     * Refuses a password for {@code user} that breaks the {@link PasswordPolicy}.
      *
      * @throws PasswordRejectedException saying what is required
      */
-    public void checkPolicy(String password) {
-        int length = password.codePointCount(0, password.length());
-        if (length < minLength) {
-            throw new PasswordRejectedException("a password needs at least " + minLength + " characters; this one has "
-                    + length);
-        }
-        if (length > MAX_LENGTH) {
-            throw new PasswordRejectedException("a password may have at most " + MAX_LENGTH + " characters");
-        }
+    public void checkPolicy(String user, String password) {
+        policy.check(user, password);
     }
 
     /** A new salted hash of {@code password} with the current parameters (no policy check). */

@@ -14,11 +14,19 @@ import java.util.function.Supplier;
  * audits every attempt, refused ones included (outcome {@code refused: <why>}).
  *
  * <p>Who may do what: {@link Permission#MANAGE_USERS} for anything on other users and for listing users;
- * any user for their own password (with the current one) and their own API tokens. Session
- * consequences: a password set by an administrator, a disable and a delete end all the user's sessions;
- * a user changing their own password keeps the session they did it from and ends the others; a delete
- * also revokes the user's API tokens. Role changes need no session change: permissions are looked up
- * on every request.
+ * any user for their own password (with the current one) and their own API tokens. A request authenticated
+ * by an API token may not create API tokens (so a token can never mint one that outlives it or its
+ * revocation); tokens are created from a signed-in session.
+ *
+ * <p>Credential consequences: a password set by an administrator ends all the user's sessions and revokes
+ * all their API tokens; a user changing their own password keeps the one credential they did it with (the
+ * session, or the API token) and loses every other session and token; a disable ends the sessions (tokens
+ * are refused while disabled); a delete ends the sessions and revokes the tokens. Role changes need no
+ * credential change: permissions are looked up on every request.
+ *
+ * <p>Guesses at the current password in {@link #changeOwnPassword} count against the same
+ * {@link SignInThrottle} counter as sign-ins of that user from that address, reserved before any hashing;
+ * a throttled attempt is refused with {@link ThrottledException} without checking the password.
  *
  * <p>Stateless itself; safe for concurrent use. Failures are {@link AccountException} subclasses (nothing
  * changed) or {@link UncheckedIOException} (the store could not be written; nothing changed).
@@ -28,12 +36,15 @@ public final class UserAdministration {
     private final UserStore users;
     private final ApiTokens tokens;
     private final SessionManager sessions;
+    private final SignInThrottle throttle;
     private final AuditTrail audit;
 
-    UserAdministration(UserStore users, ApiTokens tokens, SessionManager sessions, AuditTrail audit) {
+    UserAdministration(UserStore users, ApiTokens tokens, SessionManager sessions, SignInThrottle throttle,
+                       AuditTrail audit) {
         this.users = users;
         this.tokens = tokens;
         this.sessions = sessions;
+        this.throttle = throttle;
         this.audit = audit;
     }
 
@@ -49,26 +60,55 @@ public final class UserAdministration {
         }, "created", "roles", String.join(",", roles));
     }
 
-    /** An administrator sets another user's password; all that user's sessions end. */
+    /** An administrator sets another user's password; all that user's sessions end and API tokens are revoked. */
     public UserAccount setPassword(Principal actor, String from, String name, String password) {
         return perform(actor, from, AuditAction.USER_PASSWORD_CHANGE, "user/" + name, () -> {
             requireManager(actor, "set other users' passwords");
             UserAccount account = users.changePassword(name, password);
             sessions.endAllOf(name);
+            tokens.revokeAllOf(name);
             return account;
         }, "password set");
     }
 
-    /** A user changes their own password, proving the current one; their other sessions end. */
+    /**
+     * A user changes their own password, proving the current one (throttled like a sign-in); every other
+     * session and API token of theirs ends, the credential of this request stays.
+     *
+     * @throws ThrottledException when too many wrong current passwords came from this address
+     */
     public UserAccount changeOwnPassword(Principal actor, String from, String currentPassword, String newPassword) {
         return perform(actor, from, AuditAction.USER_PASSWORD_CHANGE, "user/" + actor.user(), () -> {
-            if (!users.passwordMatches(actor.user(), currentPassword)) {
-                throw new NotPermittedException("the current password is wrong");
-            }
+            requireCurrentPassword(actor.user(), from, currentPassword);
             UserAccount account = users.changePassword(actor.user(), newPassword);
-            sessions.endAllOfExcept(actor.user(), actor.via() == Principal.Via.SESSION ? actor.credentialId() : "");
+            boolean viaSession = actor.via() == Principal.Via.SESSION;
+            sessions.endAllOfExcept(actor.user(), viaSession ? actor.credentialId() : "");
+            tokens.revokeAllOfExcept(actor.user(), viaSession ? "" : actor.credentialId());
             return account;
         }, "password changed");
+    }
+
+    /** Checks the current password behind a throttle slot reserved before any hashing. */
+    private void requireCurrentPassword(String user, String from, String currentPassword) {
+        SignInThrottle.Admission admission = throttle.reserve(user, from, true);
+        if (admission instanceof SignInThrottle.Admission.MustWait wait) {
+            long seconds = Math.max(1, (wait.retryAfter().toMillis() + 999) / 1000);
+            throw new ThrottledException("throttled: too many wrong current passwords for " + user
+                    + " from this address; try again in " + seconds + " s", wait.retryAfter());
+        }
+        SignInThrottle.Slot slot = ((SignInThrottle.Admission.Admitted) admission).slot();
+        boolean matches;
+        try {
+            matches = users.passwordMatches(user, currentPassword);
+        } catch (RuntimeException e) {
+            throttle.released(slot);
+            throw e;
+        }
+        if (!matches) {
+            throttle.failed(slot);
+            throw new NotPermittedException("the current password is wrong");
+        }
+        throttle.succeeded(slot);
     }
 
     public UserAccount setRoles(Principal actor, String from, String name, List<String> roles) {
@@ -106,10 +146,17 @@ public final class UserAdministration {
         return tokens.listOf(owner);
     }
 
-    /** Creates an API token acting as {@code owner}; the result carries the secret, shown once. */
+    /**
+     * Creates an API token acting as {@code owner}; the result carries the secret, shown once. Refused for a
+     * request authenticated by an API token.
+     */
     public ApiTokens.Created createToken(Principal actor, String from, String owner, String name,
                                          Optional<Instant> expires) {
         return perform(actor, from, AuditAction.API_TOKEN_CREATE, "user/" + owner, () -> {
+            if (actor.via() == Principal.Via.API_TOKEN) {
+                throw new NotPermittedException("an API token cannot create API tokens: sign in (POST /api/v1/session)"
+                        + " and create it from that session");
+            }
             requireSelfOrManager(actor, owner, "create API tokens for other users");
             return tokens.create(owner, name, expires);
         }, created -> "token/" + created.token().id(), "created", "owner", owner, "name", AuditTrail.printable(name));

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * {@link #damaged} store, which knows no user and refuses every change. If a write fails, the method throws
  * {@link UncheckedIOException} and nothing changed, on disk or in memory.
  *
- * <p><b>Rules.</b> Passwords obey {@link PasswordHasher#checkPolicy}; role names must be known to
+ * <p><b>Rules.</b> Passwords obey {@link PasswordPolicy}; role names must be known to
  * {@link Roles}; the last enabled user holding {@link Permission#MANAGE_USERS} can be neither deleted,
  * disabled nor stripped of that permission ({@link LastAdminException}). This class does not audit and
  * does not end sessions: {@link UserAdministration} does both around it.
@@ -218,7 +218,7 @@ public final class UserStore {
     public UserAccount create(String typedName, String password, List<String> roleNames) {
         String name = UserAccount.canonicalName(typedName);
         requireKnownRoles(roleNames);
-        hasher.checkPolicy(password);
+        hasher.checkPolicy(name, password);
         String hash = hasher.hash(password);
         Instant now = clock.instant();
         UserAccount account = new UserAccount(name, roleNames, false, now, now);
@@ -234,7 +234,7 @@ public final class UserStore {
     }
 
     public UserAccount changePassword(String name, String password) {
-        hasher.checkPolicy(password);
+        hasher.checkPolicy(name, password);
         String hash = hasher.hash(password);
         Instant now = clock.instant();
         return update(name, s -> new Stored(s.account().withPasswordChanged(now), hash));

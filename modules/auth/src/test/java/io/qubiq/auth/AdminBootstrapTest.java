@@ -23,10 +23,10 @@ class AdminBootstrapTest {
     void configuredPasswordCreatesTheAdministratorAndNoTokenIsIssued() throws Exception {
         AuthFixture f = new AuthFixture(dir);
 
-        assertThat(f.auth.bootstrap().start(Optional.of("configured-admin-pw"))).isEqualTo(AdminBootstrap.State.ADMIN_CREATED);
+        assertThat(f.auth.bootstrap().start(Optional.of("configured-owner-pw"))).isEqualTo(AdminBootstrap.State.ADMIN_CREATED);
 
         assertThat(f.auth.users().find("admin").orElseThrow().roles()).containsExactly("admin");
-        assertThat(f.auth.users().check("admin", "configured-admin-pw").outcome()).isEqualTo(UserStore.Outcome.OK);
+        assertThat(f.auth.users().check("admin", "configured-owner-pw").outcome()).isEqualTo(UserStore.Outcome.OK);
         assertThat(f.announcements).isEmpty();
         assertThat(f.auth.bootstrap().setupPending()).isFalse();
         assertThat(f.events.of(AuditAction.USER_CREATE)).singleElement()
@@ -63,12 +63,12 @@ class AdminBootstrapTest {
         f.auth.bootstrap().start(Optional.empty());
         String token = token(f.announcements.get(0));
 
-        UserAccount admin = f.auth.bootstrap().claimSetup(token, "Ada", "first-admin-password", "10.0.0.9");
+        UserAccount admin = f.auth.bootstrap().claimSetup(token, "Ada", "first-owner-passphrase", "10.0.0.9");
 
         assertThat(admin.name()).isEqualTo("ada");
         assertThat(admin.roles()).containsExactly("admin");
         assertThat(f.auth.bootstrap().setupPending()).isFalse();
-        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup(token, "eve", "second-admin-password", "10.0.0.66"))
+        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup(token, "eve", "second-owner-passphrase", "10.0.0.66"))
                 .isInstanceOf(SetupRefusedException.class);
         assertThat(f.auth.users().list()).extracting(UserAccount::name).containsExactly("ada");
     }
@@ -82,7 +82,7 @@ class AdminBootstrapTest {
         f.clock.advance(Duration.ofHours(1));
 
         assertThat(f.auth.bootstrap().setupPending()).isFalse();
-        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup(token, "ada", "first-admin-password", "10.0.0.9"))
+        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup(token, "ada", "first-owner-passphrase", "10.0.0.9"))
                 .isInstanceOf(SetupRefusedException.class).hasMessageContaining("expired");
         assertThat(f.auth.users().isEmpty()).isTrue();
     }
@@ -93,24 +93,24 @@ class AdminBootstrapTest {
         f.auth.bootstrap().start(Optional.empty());
         String token = token(f.announcements.get(0));
 
-        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup(token + "x", "eve", "evil-admin-password", "10.0.0.66"))
+        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup(token + "x", "eve", "evil-owner-passphrase", "10.0.0.66"))
                 .isInstanceOf(SetupRefusedException.class).hasMessage("wrong setup token");
         assertThatThrownBy(() -> f.auth.bootstrap().claimSetup(token, "ada", "short", "10.0.0.9"))
                 .isInstanceOf(PasswordRejectedException.class);
 
-        assertThat(f.auth.bootstrap().claimSetup(token, "ada", "first-admin-password", "10.0.0.9").name())
+        assertThat(f.auth.bootstrap().claimSetup(token, "ada", "first-owner-passphrase", "10.0.0.9").name())
                 .isEqualTo("ada");
     }
 
     @Test
     void existingUsersAreNeverTouchedByAConfiguredPassword() throws Exception {
         AuthFixture first = new AuthFixture(dir);
-        first.auth.bootstrap().start(Optional.of("configured-admin-pw"));
+        first.auth.bootstrap().start(Optional.of("configured-owner-pw"));
 
         AuthFixture restarted = new AuthFixture(dir);
         assertThat(restarted.auth.bootstrap().start(Optional.of("another-password"))).isEqualTo(AdminBootstrap.State.USERS_EXIST);
 
-        assertThat(restarted.auth.users().check("admin", "configured-admin-pw").outcome()).isEqualTo(UserStore.Outcome.OK);
+        assertThat(restarted.auth.users().check("admin", "configured-owner-pw").outcome()).isEqualTo(UserStore.Outcome.OK);
         assertThat(restarted.auth.users().check("admin", "another-password").outcome())
                 .isEqualTo(UserStore.Outcome.WRONG_PASSWORD);
         assertThat(restarted.announcements).isEmpty();

@@ -99,9 +99,9 @@ class AuditEventsTest {
     @Test
     void everyUserManagementActionIsAudited() {
         UserAdministration admin = f.auth.administration();
-        admin.createUser(alice, FROM, "olga", "olga-password-1", List.of("viewer"));
+        admin.createUser(alice, FROM, "olga", "silver-lantern-1", List.of("viewer"));
         admin.setRoles(alice, FROM, "olga", List.of("operator"));
-        admin.setPassword(alice, FROM, "olga", "olga-password-2");
+        admin.setPassword(alice, FROM, "olga", "silver-lantern-2");
         admin.setDisabled(alice, FROM, "olga", true);
         admin.setDisabled(alice, FROM, "olga", false);
         admin.deleteUser(alice, FROM, "olga");
@@ -118,7 +118,7 @@ class AuditEventsTest {
             assertThat(e.user()).isEqualTo("alice");
             assertThat(e.details()).containsEntry(AuditAction.DETAIL_FROM, FROM).containsEntry("via", "session");
         });
-        assertThat(f.events.audits.toString()).doesNotContain("olga-password");
+        assertThat(f.events.audits.toString()).doesNotContain("silver-lantern");
     }
 
     @Test
@@ -145,7 +145,7 @@ class AuditEventsTest {
         ApiTokens.Created created = f.auth.tokens().create("alice", "automation", Optional.empty());
         Principal viaToken = f.auth.authenticator().fromBearer("Bearer " + created.secret()).orElseThrow();
 
-        f.auth.administration().createUser(viaToken, FROM, "bot", "bot-password-123", List.of("viewer"));
+        f.auth.administration().createUser(viaToken, FROM, "bot", "copper-kettle-123", List.of("viewer"));
 
         assertThat(only(AuditAction.USER_CREATE).details()).containsEntry("via", "token " + created.token().id());
     }
@@ -157,9 +157,9 @@ class AuditEventsTest {
         String announcement = fresh.announcements.get(0);
         String token = announcement.substring(announcement.lastIndexOf(' ') + 1);
 
-        assertThatThrownBy(() -> fresh.auth.bootstrap().claimSetup("setup_wrong", "eve", "eve-password-12", "10.9.9.9"))
+        assertThatThrownBy(() -> fresh.auth.bootstrap().claimSetup("setup_wrong", "eve", "rusty-compass-12", "10.9.9.9"))
                 .isInstanceOf(SetupRefusedException.class);
-        fresh.auth.bootstrap().claimSetup(token, "ada", "ada-password-12", FROM);
+        fresh.auth.bootstrap().claimSetup(token, "ada", "amber-meadow-12", FROM);
 
         assertThat(fresh.events.of(AuditAction.SETUP_CLAIM)).extracting(AuditEvent::user, AuditEvent::outcome)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("eve", "refused: wrong setup token"),

@@ -58,9 +58,9 @@ final class AuthFixture {
         return auth.users().create(name, password(name), List.of(roles));
     }
 
-    /** The password {@link #user} gives {@code name}. */
+    /** The password {@link #user} gives {@code name}: long, uncommon, without the name (the policy refuses that). */
     static String password(String name) {
-        return "pw-of-" + name + "-long-enough";
+        return "pw-" + Integer.toHexString(name.hashCode()) + "-long-enough";
     }
 
     /** Signs {@code name} in and returns the principal of the new session. */

@@ -56,7 +56,7 @@ class AuthStorePowerLossTest {
         Path dir = recorded.resolve("auth");
         UserStore users = UserStore.open(dir, AuthFixture.hasher(12), Roles.builtIn(), clock, files);
         ApiTokens tokens = ApiTokens.open(dir, users, clock, files);
-        change(files, "user admin", () -> users.create("admin", "admin-password-1", List.of("admin")));
+        change(files, "user admin", () -> users.create("admin", "owner-password-1", List.of("admin")));
         for (int i = 1; i <= USERS; i++) {
             int n = i;
             change(files, "user u" + n, () -> users.create("u" + n, "user-password-" + n, List.of("viewer")));

@@ -126,12 +126,12 @@ class DamagedStoreTest {
         AuthFixture f = new AuthFixture(dir);
 
         // would catch: an empty stand-in store read as "no users yet", handing the gateway to whoever comes first
-        assertThat(f.auth.bootstrap().start(Optional.of("configured-admin-pw"))).isEqualTo(AdminBootstrap.State.STORE_DAMAGED);
+        assertThat(f.auth.bootstrap().start(Optional.of("configured-owner-pw"))).isEqualTo(AdminBootstrap.State.STORE_DAMAGED);
         assertThat(f.announcements).isEmpty();
         assertThat(f.auth.bootstrap().setupPending()).isFalse();
-        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup("setup_x", "mallory", "mallory-password-1", "10.0.0.9"))
+        assertThatThrownBy(() -> f.auth.bootstrap().claimSetup("setup_x", "mallory", "intruder-password-1", "10.0.0.9"))
                 .isInstanceOf(SetupRefusedException.class);
-        assertThatThrownBy(() -> f.auth.users().create("mallory", "mallory-password-1", List.of("admin")))
+        assertThatThrownBy(() -> f.auth.users().create("mallory", "intruder-password-1", List.of("admin")))
                 .as("nothing writes over the damaged file").isInstanceOf(java.io.UncheckedIOException.class);
     }
 

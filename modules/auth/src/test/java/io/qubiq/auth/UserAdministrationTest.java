@@ -34,23 +34,23 @@ class UserAdministrationTest {
 
     @Test
     void onlyUserManagersManageOtherUsers() {
-        assertThatThrownBy(() -> admin.createUser(olga, FROM, "mallory", "mallory-password", List.of("admin")))
+        assertThatThrownBy(() -> admin.createUser(olga, FROM, "mallory", "intruder-password", List.of("admin")))
                 .isInstanceOf(NotPermittedException.class).hasMessageContaining("Manage users");
         assertThatThrownBy(() -> admin.setRoles(olga, FROM, "olga", List.of("admin")))
                 .isInstanceOf(NotPermittedException.class);
         assertThatThrownBy(() -> admin.listUsers(olga)).isInstanceOf(NotPermittedException.class);
         assertThat(f.auth.users().find("mallory")).isEmpty();
 
-        admin.createUser(alice, FROM, "eng", "engineer-password", List.of("engineer"));
+        admin.createUser(alice, FROM, "eng", "workshop-password", List.of("engineer"));
         assertThat(admin.listUsers(alice)).extracting(UserAccount::name).containsExactly("alice", "olga", "eng");
     }
 
     @Test
     void passwordSetByAnAdministratorEndsAllTheUsersSessions() {
-        admin.setPassword(alice, FROM, "olga", "a-new-password-for-olga");
+        admin.setPassword(alice, FROM, "olga", "a-new-password-for-her");
 
         assertThat(f.auth.authenticator().fromSession(sessionIdOf(olga))).isEmpty();
-        assertThat(f.auth.users().check("olga", "a-new-password-for-olga").outcome()).isEqualTo(UserStore.Outcome.OK);
+        assertThat(f.auth.users().check("olga", "a-new-password-for-her").outcome()).isEqualTo(UserStore.Outcome.OK);
     }
 
     @Test
@@ -59,9 +59,9 @@ class UserAdministrationTest {
                 AuthFixture.password("olga"), "10.0.0.8");
         String current = sessionIdOf(olga);
 
-        assertThatThrownBy(() -> admin.changeOwnPassword(olga, FROM, "wrong-current-pw", "a-new-password-for-olga"))
+        assertThatThrownBy(() -> admin.changeOwnPassword(olga, FROM, "wrong-current-pw", "a-new-password-for-her"))
                 .isInstanceOf(NotPermittedException.class);
-        admin.changeOwnPassword(olga, FROM, AuthFixture.password("olga"), "a-new-password-for-olga");
+        admin.changeOwnPassword(olga, FROM, AuthFixture.password("olga"), "a-new-password-for-her");
 
         assertThat(f.auth.authenticator().fromSession(current)).isPresent();
         assertThat(f.auth.authenticator().fromSession(other.session().id())).isEmpty();
@@ -92,6 +92,71 @@ class UserAdministrationTest {
 
         admin.revokeToken(alice, FROM, mine.token().id());
         assertThat(admin.listTokens(olga, "olga")).isEmpty();
+    }
+
+    @Test
+    void aRequestAuthenticatedByAnApiTokenCannotCreateTokens() {
+        ApiTokens.Created shortLived = admin.createToken(olga, FROM, "olga", "script",
+                Optional.of(f.clock.instant().plusSeconds(3600)));
+        Principal viaToken = f.auth.authenticator().fromBearer("Bearer " + shortLived.secret()).orElseThrow();
+
+        // would catch: a stolen short-lived token minting a never-expiring one that outlives its revocation
+        assertThatThrownBy(() -> admin.createToken(viaToken, FROM, "olga", "forever", Optional.empty()))
+                .isInstanceOf(NotPermittedException.class).hasMessageContaining("sign in");
+        assertThat(f.auth.tokens().listOf("olga")).extracting(ApiToken::id).containsExactly(shortLived.token().id());
+        assertThat(f.events.audits).last().satisfies(e -> assertThat(e.outcome()).startsWith("refused: "));
+    }
+
+    @Test
+    void passwordSetByAnAdministratorRevokesTheUsersApiTokens() {
+        ApiTokens.Created olgas = admin.createToken(olga, FROM, "olga", "script", Optional.empty());
+        ApiTokens.Created alices = admin.createToken(alice, FROM, "alice", "backup", Optional.empty());
+
+        admin.setPassword(alice, FROM, "olga", "a-new-password-for-her");
+
+        assertThat(f.auth.authenticator().fromBearer("Bearer " + olgas.secret())).isEmpty();
+        assertThat(f.auth.tokens().listOf("olga")).isEmpty();
+        assertThat(f.auth.authenticator().fromBearer("Bearer " + alices.secret())).as("other users' tokens").isPresent();
+    }
+
+    @Test
+    void ownPasswordChangeRevokesTheUsersOtherApiTokensButNotTheOneItWasMadeWith() {
+        ApiTokens.Created first = admin.createToken(olga, FROM, "olga", "first", Optional.empty());
+        ApiTokens.Created second = admin.createToken(olga, FROM, "olga", "second", Optional.empty());
+
+        admin.changeOwnPassword(olga, FROM, AuthFixture.password("olga"), "a-new-password-for-her");
+        assertThat(f.auth.tokens().listOf("olga")).as("changed from a session: every token goes").isEmpty();
+
+        ApiTokens.Created third = admin.createToken(olga, FROM, "olga", "third", Optional.empty());
+        ApiTokens.Created fourth = admin.createToken(olga, FROM, "olga", "fourth", Optional.empty());
+        Principal viaThird = f.auth.authenticator().fromBearer("Bearer " + third.secret()).orElseThrow();
+        admin.changeOwnPassword(viaThird, FROM, "a-new-password-for-her", "yet-another-phrase-for-her");
+
+        assertThat(f.auth.tokens().listOf("olga")).extracting(ApiToken::id).containsExactly(third.token().id());
+        assertThat(f.auth.authenticator().fromBearer("Bearer " + fourth.secret())).isEmpty();
+        assertThat(first.token().id()).isNotEqualTo(second.token().id());
+    }
+
+    @Test
+    void guessesAtTheCurrentPasswordAreThrottledBeforeAnyHashing() {
+        int free = AuthConfig.defaults().signInFreeFailures();
+        for (int i = 0; i < free; i++) {
+            assertThatThrownBy(() -> admin.changeOwnPassword(olga, FROM, "wrong-current-pw", "a-new-password-for-her"))
+                    .isInstanceOf(NotPermittedException.class);
+        }
+        long hashedBefore = f.hasher.verifications();
+
+        assertThatThrownBy(() -> admin.changeOwnPassword(olga, FROM, AuthFixture.password("olga"),
+                "a-new-password-for-her")).isInstanceOf(ThrottledException.class)
+                .hasMessageContaining("try again in")
+                .satisfies(e -> assertThat(((ThrottledException) e).retryAfter()).isPositive());
+        assertThat(f.hasher.verifications()).as("a throttled guess is not checked").isEqualTo(hashedBefore);
+        assertThat(f.auth.users().check("olga", AuthFixture.password("olga")).outcome()).isEqualTo(UserStore.Outcome.OK);
+        assertThat(f.events.audits).last().satisfies(e -> assertThat(e.outcome()).contains("throttled"));
+
+        f.clock.advance(java.time.Duration.ofMillis(AuthConfig.defaults().signInBaseDelayMs()));
+        admin.changeOwnPassword(olga, FROM, AuthFixture.password("olga"), "a-new-password-for-her");
+        assertThat(f.auth.users().check("olga", "a-new-password-for-her").outcome()).isEqualTo(UserStore.Outcome.OK);
     }
 
     @Test

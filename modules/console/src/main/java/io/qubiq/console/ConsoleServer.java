@@ -17,6 +17,7 @@ import io.qubiq.auth.LastAdminException;
 import io.qubiq.auth.NotPermittedException;
 import io.qubiq.auth.PasswordRejectedException;
 import io.qubiq.auth.SetupRefusedException;
+import io.qubiq.auth.ThrottledException;
 import io.qubiq.auth.TokenNotFoundException;
 import io.qubiq.auth.UserExistsException;
 import io.qubiq.auth.UserNotFoundException;
@@ -128,6 +129,9 @@ public final class ConsoleServer implements Component {
         cfg.routes.exception(RequestFailure.class, (failure, ctx) -> answer(ctx, ApiError.of(failure)));
         cfg.routes.exception(AccountException.class, (error, ctx) -> {
             int code = statusOf(error);
+            if (error instanceof ThrottledException throttled) {
+                ctx.header("Retry-After", Long.toString(Math.max(1, (throttled.retryAfter().toMillis() + 999) / 1000)));
+            }
             ctx.status(code);
             ctx.json(new ApiError.Body(code, error.getMessage()));
         });
@@ -180,6 +184,9 @@ public final class ConsoleServer implements Component {
         }
         if (error instanceof NotPermittedException) {
             return 403;
+        }
+        if (error instanceof ThrottledException) {
+            return 429;
         }
         if (error instanceof SetupRefusedException) {
             return error.getMessage().startsWith("no setup is pending") ? 409 : 403;

@@ -20,7 +20,10 @@ import java.util.Optional;
  *       while throttled, or when as many password checks as the gateway runs at once are running);</li>
  *   <li>{@code GET /api/v1/session}: who is signed in, their permissions and the CSRF token;</li>
  *   <li>{@code DELETE /api/v1/session}: signs out (204, cookie cleared);</li>
- *   <li>{@code POST /api/v1/session/password} {@code {"current", "password"}}: changes one's own password.</li>
+ *   <li>{@code POST /api/v1/session/password} {@code {"current", "password"}}: changes one's own password
+ *       (204; 403 wrong current password; 429 with {@code Retry-After} when wrong current passwords for this
+ *       user from this address are throttled, counted with the sign-in throttle; 400 when the new one breaks
+ *       the password rules). Every other session and API token of the user ends.</li>
  * </ul>
  */
 final class SessionRoutes implements ApiRoutes {
@@ -72,7 +75,10 @@ final class SessionRoutes implements ApiRoutes {
                 Reply.json(SessionView.class), ctx -> view(RequestGuard.principal(ctx), ctx));
         api.delete("/api/v1/session", Access.SIGNED_IN, "Sign out", Reply.noContent(), this::signOut);
         api.post("/api/v1/session/password", Access.SIGNED_IN, "Change one's own password",
-                Reply.noContent().failing(RequestFailure.InvalidRequest.class), this::changePassword);
+                Reply.noContent().failing(RequestFailure.InvalidRequest.class)
+                        .orAnswers(403, "the current password is wrong")
+                        .orAnswers(429, "too many wrong current passwords from this address: see Retry-After"),
+                this::changePassword);
     }
 
     private Created setup(Context ctx) {

@@ -18,7 +18,8 @@ import java.util.Optional;
  * {@code GET/POST /api/v1/users}, {@code PUT/DELETE /api/v1/users/{name}}, {@code GET /api/v1/roles},
  * {@code GET/POST /api/v1/tokens}, {@code DELETE /api/v1/tokens/{id}}. Every change is audited by the
  * auth module with the acting user and the remote address; refusals map to 400 (bad name or password),
- * 404 (no such user or token), 409 (exists already, last administrator) and 403 (not permitted).
+ * 404 (no such user or token), 409 (exists already, last administrator) and 403 (not permitted, and any
+ * {@code POST /api/v1/tokens} made with an API token). Setting a user's password revokes their API tokens.
  */
 final class UserRoutes implements ApiRoutes {
 
@@ -77,7 +78,9 @@ final class UserRoutes implements ApiRoutes {
                     return auth.administration().listTokens(me, me.user()).stream().map(TokenView::of).toList();
                 });
         api.post("/api/v1/tokens", Access.SIGNED_IN, "Create an API token acting as oneself; the secret is shown once",
-                Reply.json(CreatedToken.class).created().failing(RequestFailure.InvalidRequest.class), this::createToken);
+                Reply.json(CreatedToken.class).created().failing(RequestFailure.InvalidRequest.class)
+                        .orAnswers(403, "the request was authenticated by an API token: tokens are created from a"
+                                + " signed-in session"), this::createToken);
         api.delete("/api/v1/tokens/{id}", Access.SIGNED_IN, "Revoke an API token",
                 Reply.noContent().orAnswers(404, "no such token"), ctx -> {
                     auth.administration().revokeToken(RequestGuard.principal(ctx), RequestGuard.from(ctx),

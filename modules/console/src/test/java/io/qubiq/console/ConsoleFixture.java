@@ -114,8 +114,9 @@ final class ConsoleFixture implements AutoCloseable {
                 Optional.empty(), c.setupTokenTtlMs(), Map.of()));
     }
 
+    /** Long, uncommon and without the user name, as the password policy requires. */
     static String password(String user) {
-        return user + "-password-long-enough";
+        return "pw-" + Integer.toHexString(user.hashCode()) + "-long-enough";
     }
 
     String base() {

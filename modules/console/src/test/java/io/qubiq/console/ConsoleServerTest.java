@@ -144,6 +144,8 @@ class ConsoleServerTest {
             assertThat(answer.headers().firstValue("X-Frame-Options")).as(path).contains("DENY");
             assertThat(answer.headers().firstValue("Content-Security-Policy")).as(path)
                     .contains(ConsoleServer.CONTENT_SECURITY_POLICY);
+            assertThat(answer.headers().firstValue("Strict-Transport-Security")).as(path + " over plain HTTP")
+                    .isEmpty();
         }
         assertThat(console.anonymous().get("/api/v1/tags").headers().firstValue("Cache-Control")).contains("no-store");
     }

@@ -27,19 +27,19 @@ class FirstStartAndThrottleTest {
             assertThat(token.find()).isTrue();
 
             HttpResponse<String> wrong = anonymous.post("/api/v1/setup",
-                    "{\"token\":\"setup_wrong\",\"user\":\"admin\",\"password\":\"first-admin-password\"}");
+                    "{\"token\":\"setup_wrong\",\"user\":\"admin\",\"password\":\"first-owner-passphrase\"}");
             assertThat(wrong.statusCode()).isEqualTo(403);
             HttpResponse<String> weak = anonymous.post("/api/v1/setup",
                     "{\"token\":\"" + token.group() + "\",\"user\":\"admin\",\"password\":\"short\"}");
             assertThat(weak.statusCode()).as("the token stays valid after a refused password").isEqualTo(400);
             HttpResponse<String> created = anonymous.post("/api/v1/setup",
-                    "{\"token\":\"" + token.group() + "\",\"user\":\"admin\",\"password\":\"first-admin-password\"}");
+                    "{\"token\":\"" + token.group() + "\",\"user\":\"admin\",\"password\":\"first-owner-passphrase\"}");
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             assertThat(anonymous.post("/api/v1/setup", "{\"token\":\"" + token.group()
-                    + "\",\"user\":\"second\",\"password\":\"first-admin-password\"}").statusCode())
+                    + "\",\"user\":\"second\",\"password\":\"first-owner-passphrase\"}").statusCode())
                     .as("used once").isEqualTo(409);
             assertThat(anonymous.get("/api/v1/setup").body()).contains("\"required\":false");
-            assertThat(ConsoleClient.signedIn(console.base(), "admin", "first-admin-password").get("/api/v1/users")
+            assertThat(ConsoleClient.signedIn(console.base(), "admin", "first-owner-passphrase").get("/api/v1/users")
                     .body()).contains("\"name\":\"admin\"", "\"roles\":[\"admin\"]");
         }
     }

@@ -16,11 +16,17 @@ import java.security.cert.X509Certificate;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** HTTPS with a configured keystore: served over TLS only, and the session cookie is Secure. */
+/**
+ * HTTPS with a configured keystore: served over TLS 1.2/1.3 only with ECDHE and AEAD suites, every answer
+ * carries HSTS, and the session cookie is Secure.
+ */
 class HttpsConsoleTest {
 
     @TempDir
@@ -37,6 +43,12 @@ class HttpsConsoleTest {
             HttpClient https = HttpClient.newBuilder().sslContext(trusting(keystore)).build();
             String base = "https://127.0.0.1:" + console.server.port();
 
+            for (String path : new String[] {"/health", "/", "/api/v1/tags", "/no-such-page"}) {
+                HttpResponse<String> answer = https.send(HttpRequest.newBuilder(URI.create(base + path)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(answer.headers().firstValue("Strict-Transport-Security")).as(path)
+                        .contains("max-age=31536000");
+            }
             assertThat(https.send(HttpRequest.newBuilder(URI.create(base + "/health")).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
             HttpResponse<String> signIn = https.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/session"))
@@ -50,6 +62,28 @@ class HttpsConsoleTest {
                     URI.create("http://127.0.0.1:" + console.server.port() + "/health")).build(),
                     HttpResponse.BodyHandlers.ofString()))
                     .as("plain HTTP is not served on the HTTPS port").isInstanceOf(IOException.class);
+
+            assertThat(handshake(keystore, console.server.port(), "TLSv1.2", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"))
+                    .as("ECDHE with AES-GCM").isEqualTo("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
+            assertThat(handshake(keystore, console.server.port(), "TLSv1.3", "TLS_AES_256_GCM_SHA384"))
+                    .isEqualTo("TLS_AES_256_GCM_SHA384");
+            for (String cbc : new String[] {"TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA"}) {
+                assertThatThrownBy(() -> handshake(keystore, console.server.port(), "TLSv1.2", cbc))
+                        .as("a client offering only " + cbc + " is refused").isInstanceOf(SSLHandshakeException.class);
+            }
+            assertThatThrownBy(() -> handshake(keystore, console.server.port(), "TLSv1.1",
+                    "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA")).as("TLS 1.1 is refused").isInstanceOf(SSLException.class);
+        }
+    }
+
+    /** Handshakes offering only {@code protocol} and {@code suite}; returns the suite agreed. */
+    private static String handshake(Path keystore, int port, String protocol, String suite) throws Exception {
+        try (SSLSocket socket = (SSLSocket) trusting(keystore).getSocketFactory().createSocket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.setEnabledProtocols(new String[] {protocol});
+            socket.setEnabledCipherSuites(new String[] {suite});
+            socket.startHandshake();
+            return socket.getSession().getCipherSuite();
         }
     }
 

@@ -151,22 +151,64 @@ class SessionSecurityTest {
     }
 
     @Test
+    void apiTokensCannotMintTokensAndAPasswordResetRevokesThem() {
+        ConsoleClient admin = console.as("admin");
+        assertThat(admin.post("/api/v1/users", "{\"name\":\"pat\",\"password\":\"lichen-granite-77\","
+                + "\"roles\":[\"viewer\"]}").statusCode()).isEqualTo(201);
+        ConsoleClient pat = ConsoleClient.signedIn(console.base(), "pat", "lichen-granite-77");
+        HttpResponse<String> created = pat.post("/api/v1/tokens", "{\"name\":\"export\",\"expires\":\"2099-01-01T00:00:00Z\"}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String secret = created.body().replaceAll(".*\"token\":\"(qbq_[^\"]+)\".*", "$1");
+        ConsoleClient viaToken = ConsoleClient.withToken(console.base(), secret);
+
+        HttpResponse<String> minted = viaToken.post("/api/v1/tokens", "{\"name\":\"forever\"}");
+        assertThat(minted.statusCode()).as(minted.body()).isEqualTo(403);
+        assertThat(minted.body()).contains("an API token cannot create API tokens");
+
+        assertThat(admin.put("/api/v1/users/pat", "{\"password\":\"basalt-meadow-88\"}").statusCode()).isEqualTo(200);
+        assertThat(viaToken.get("/api/v1/tags").statusCode()).as("the token died with the reset").isEqualTo(401);
+        assertThat(admin.delete("/api/v1/users/pat").statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void guessesAtTheCurrentPasswordAreThrottledWith429AndRetryAfter() {
+        ConsoleClient admin = console.as("admin");
+        assertThat(admin.post("/api/v1/users", "{\"name\":\"quinn\",\"password\":\"lichen-granite-77\","
+                + "\"roles\":[\"viewer\"]}").statusCode()).isEqualTo(201);
+        ConsoleClient quinn = ConsoleClient.signedIn(console.base(), "quinn", "lichen-granite-77");
+        String change = "{\"current\":\"%s\",\"password\":\"basalt-meadow-88\"}";
+        for (int i = 0; i < 5; i++) {
+            assertThat(quinn.post("/api/v1/session/password", change.formatted("wrong-guess-" + i)).statusCode())
+                    .isEqualTo(403);
+        }
+
+        HttpResponse<String> throttled = quinn.post("/api/v1/session/password", change.formatted("lichen-granite-77"));
+        assertThat(throttled.statusCode()).as(throttled.body()).isEqualTo(429);
+        assertThat(throttled.headers().firstValue("Retry-After")).hasValueSatisfying(v ->
+                assertThat(Long.parseLong(v)).isPositive());
+        assertThat(throttled.body()).contains("try again in");
+        assertThat(console.auth.users().check("quinn", "lichen-granite-77").outcome()).as("unchanged")
+                .isEqualTo(io.qubiq.auth.UserStore.Outcome.OK);
+        assertThat(admin.delete("/api/v1/users/quinn").statusCode()).isEqualTo(204);
+    }
+
+    @Test
     void usersAreManagedOverTheApiAndBadInputChangesNothing() {
         ConsoleClient admin = console.as("admin");
         HttpResponse<String> created = admin.post("/api/v1/users",
-                "{\"name\":\"carol\",\"password\":\"carol-password-123\",\"roles\":[\"viewer\"]}");
+                "{\"name\":\"carol\",\"password\":\"maple-orchard-123\",\"roles\":[\"viewer\"]}");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        assertThat(admin.post("/api/v1/users", "{\"name\":\"carol\",\"password\":\"carol-password-123\"}").statusCode())
+        assertThat(admin.post("/api/v1/users", "{\"name\":\"carol\",\"password\":\"maple-orchard-123\"}").statusCode())
                 .isEqualTo(409);
         assertThat(admin.post("/api/v1/users", "{\"name\":\"dave\",\"password\":\"short\"}").statusCode()).isEqualTo(400);
         HttpResponse<String> badRole = admin.put("/api/v1/users/carol", "{\"roles\":[\"wizard\"],\"password\":"
                 + "\"another-password-123\"}");
         assertThat(badRole.statusCode()).isEqualTo(400);
         assertThat(badRole.body()).contains("unknown role 'wizard'");
-        assertThat(ConsoleClient.signedIn(console.base(), "carol", "carol-password-123").get("/api/v1/tags").statusCode())
+        assertThat(ConsoleClient.signedIn(console.base(), "carol", "maple-orchard-123").get("/api/v1/tags").statusCode())
                 .as("password unchanged").isEqualTo(200);
         assertThat(admin.put("/api/v1/users/carol", "{\"disabled\":true}").statusCode()).isEqualTo(200);
-        assertThat(console.anonymous().signIn("carol", "carol-password-123").statusCode()).isEqualTo(401);
+        assertThat(console.anonymous().signIn("carol", "maple-orchard-123").statusCode()).isEqualTo(401);
         assertThat(admin.delete("/api/v1/users/carol").statusCode()).isEqualTo(204);
         assertThat(admin.delete("/api/v1/users/carol").statusCode()).isEqualTo(404);
         assertThat(admin.put("/api/v1/users/admin", "{\"roles\":[\"viewer\"]}").statusCode())

@@ -117,6 +117,32 @@ class PipelineFlowTest {
     }
 
     @Test
+    void anEvaluationOverItsTimeBudgetOrSizeLimitFailsThatEventOnlyAndIsCountedWithItsReason() throws Exception {
+        rig = new PipelineRig(dir).connection("broker", OverflowPolicy.DROP_OLDEST, PipelineRig.fast())
+                .start(PipelineConfigs.parse("""
+                        pipelines:
+                          p:
+                            trigger: {tags: ["a/**"]}
+                            filter: "!(str(value) =~ '(.*a){10}')"
+                            outputs:
+                              - connection: broker
+                                mqtt: {topic: "t", payload: "value == 7 ? str(size(1 .. 30000000)) : str(value)"}
+                        """));
+
+        rig.publish("a/x", "a".repeat(30) + "!");
+        rig.publish("a/x", 7L);
+        rig.publish("a/x", 5L);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> rig.pipelines.status("p").orElseThrow().events() == 3);
+        await().until(() -> rig.received("broker").size() == 1);
+        assertThat(rig.received("broker")).containsExactly("5");
+        PipelineStatus status = rig.pipelines.status("p").orElseThrow();
+        assertThat(status.failed()).isEqualTo(2);
+        assertThat(status.lastError()).get().asString().contains("a range of 30000000 elements is over the limit");
+        assertThat(rig.events.losses()).filteredOn(loss -> loss.reason() == LossReason.EXPRESSION_FAILED).hasSize(2);
+    }
+
+    @Test
     void aRefusingChannelAtItsLimitIsCountedAsRefusedWithAClearErrorWhileADropOldestChannelKeepsTakingItems()
             throws Exception {
         rig = new PipelineRig(dir)

@@ -4,27 +4,37 @@ import org.apache.commons.jexl3.JexlException;
 import org.apache.commons.jexl3.JexlScript;
 import org.apache.commons.jexl3.MapContext;
 
-/** A compiled, sandboxed expression. Immutable and safe to evaluate from several threads. */
+/**
+ * A compiled, sandboxed expression. Each evaluation runs within its {@link ExpressionLimits} (elements, string
+ * length, time), tracked by an {@link EvaluationBudget} on the evaluating thread. Immutable and safe to evaluate
+ * from several threads.
+ */
 public final class Expression {
 
     private final String source;
     private final JexlScript compiled;
+    private final ExpressionLimits limits;
 
-    Expression(String source, JexlScript compiled) {
+    Expression(String source, JexlScript compiled, ExpressionLimits limits) {
         this.source = source;
         this.compiled = compiled;
+        this.limits = limits;
     }
 
     /**
      * The expression's value in {@code scope}: a String, Number, Boolean, Instant, List, Map or null.
      *
      * @throws ExpressionException when evaluation fails (a null operand, a type mismatch, a
-     *     function's error), naming the expression
+     *     function's error, a property that is no map field or list element, a limit of
+     *     {@link ExpressionLimits} exceeded), naming the expression
      */
     public Object evaluate(Scope scope) throws ExpressionException {
-        try {
-            return Values.normalize(compiled.execute(new MapContext(scope.asMap())));
-        } catch (JexlException | ArithmeticException | IllegalArgumentException | ClassCastException e) {
+        try (EvaluationBudget budget = EvaluationBudget.open(limits)) {
+            Object value = Values.normalize(compiled.execute(new MapContext(scope.asMap())), budget);
+            budget.checkTime();
+            return value;
+        } catch (JexlException | ArithmeticException | IllegalArgumentException | ClassCastException
+                 | LimitExceededException e) {
             throw new ExpressionException("\"" + source + "\" failed: " + describe(e), e);
         }
     }

@@ -13,6 +13,7 @@ import org.apache.commons.jexl3.JexlException;
 import org.apache.commons.jexl3.JexlScript;
 import org.apache.commons.jexl3.JexlFeatures;
 import org.apache.commons.jexl3.introspection.JexlPermissions;
+import org.apache.commons.jexl3.introspection.JexlUberspect;
 
 /**
  * Compiles pipeline expressions (Apache Commons JEXL) inside a sandbox, so that configuration
@@ -26,9 +27,13 @@ import org.apache.commons.jexl3.introspection.JexlPermissions;
  *   function one of {@link Functions#NAMES}, and no property may be named like a door to the
  *   runtime ({@code class}, {@code classLoader}, ...). Checked when the expression compiles,
  *   which is when the configuration loads.</li>
- *   <li><b>Introspection</b>: JEXL's RESTRICTED permissions, widened only by {@link Functions},
- *   decide what evaluation may touch, whatever got past the first two walls.</li>
+ *   <li><b>Introspection</b>: a property can be read only from a map (its field), a list or an array
+ *   (its element), whatever its name, literal or computed ({@code path['cl' + 'ass']} fails when it
+ *   evaluates: {@link PropertyGate}); and JEXL's RESTRICTED permissions, widened only by
+ *   {@link Functions}, decide what else evaluation may touch.</li>
  * </ol>
+ * And each evaluation runs within {@link ExpressionLimits}: ranges, collections and strings it builds
+ * are bounded, and so is its time ({@link EvaluationBudget}, {@link SandboxArithmetic}).
  * Thread-safe: one engine serves every pipeline; compiled expressions are immutable.
  */
 public final class ExpressionEngine {
@@ -48,9 +53,16 @@ public final class ExpressionEngine {
 
     private final JexlEngine jexl;
     private final Functions functions;
+    private final ExpressionLimits limits;
 
+    /** An engine with the {@link ExpressionLimits#DEFAULT default} limits. */
     public ExpressionEngine(TagLookup tags) {
-        this.functions = new Functions(tags);
+        this(tags, ExpressionLimits.DEFAULT);
+    }
+
+    public ExpressionEngine(TagLookup tags, ExpressionLimits limits) {
+        this.limits = limits;
+        this.functions = new Functions(tags, limits);
         JexlFeatures features = new JexlFeatures()
                 .newInstance(false)
                 .methodCall(false)
@@ -72,9 +84,13 @@ public final class ExpressionEngine {
                 .register(false);
         Map<String, Object> namespaces = new HashMap<>();
         namespaces.put(null, functions);
+        JexlPermissions permissions = new JexlPermissions.ClassPermissions(Functions.class);
+        JexlUberspect introspection = new JexlBuilder().permissions(permissions).create().getUberspect();
         this.jexl = new JexlBuilder()
                 .features(features)
-                .permissions(new JexlPermissions.ClassPermissions(Functions.class))
+                .permissions(permissions)
+                .uberspect(new PropertyGate(introspection))
+                .arithmetic(new SandboxArithmetic(true))
                 .namespaces(namespaces)
                 .antish(false)
                 .strict(true)
@@ -82,6 +98,15 @@ public final class ExpressionEngine {
                 .safe(false)
                 .cache(256)
                 .create();
+        warmUp();
+    }
+
+    /**
+     * Loads JEXL's interpreter once, outside any budget, so that a pipeline's first evaluation does not spend its
+     * time budget on class loading.
+     */
+    private void warmUp() {
+        jexl.createScript("[1 .. 2, {'a': 1}['a'] + 1 - 1 * 1 / 1, 'a' =~ 'a']").execute(new org.apache.commons.jexl3.MapContext());
     }
 
     /** An engine for checking configuration: same sandbox, no tag values. */
@@ -106,7 +131,7 @@ public final class ExpressionEngine {
         }
         checkCalls(source, expression.getParsedText());
         checkVariables(source, expression.getVariables(), variables);
-        return new Expression(source, expression);
+        return new Expression(source, expression, limits);
     }
 
     /**

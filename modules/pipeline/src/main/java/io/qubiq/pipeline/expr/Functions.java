@@ -22,10 +22,19 @@ public final class Functions {
     public static final Set<String> NAMES = Set.of("tag", "tag_quality", "round", "abs", "min", "max", "clamp",
             "upper", "lower", "trim", "epoch_ms", "iso", "str", "num");
 
+    /** {@code round(value, digits)} takes digits in -MAX_DIGITS..MAX_DIGITS. */
+    static final int MAX_DIGITS = 20;
+
     private final TagLookup tags;
+    private final ExpressionLimits limits;
 
     public Functions(TagLookup tags) {
+        this(tags, ExpressionLimits.DEFAULT);
+    }
+
+    public Functions(TagLookup tags, ExpressionLimits limits) {
         this.tags = tags;
+        this.limits = limits;
     }
 
     /** The latest value of a tag, or null when the tag is unknown or has no value. */
@@ -39,6 +48,10 @@ public final class Functions {
     }
 
     public double round(Number value, int digits) {
+        if (Math.abs(digits) > MAX_DIGITS) {
+            throw new IllegalArgumentException("round: digits must be between -" + MAX_DIGITS + " and " + MAX_DIGITS
+                    + ", got " + digits);
+        }
         return BigDecimal.valueOf(value.doubleValue()).setScale(digits, RoundingMode.HALF_UP).doubleValue();
     }
 
@@ -87,7 +100,16 @@ public final class Functions {
         if (value instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e15) {
             return Long.toString(d.longValue());
         }
-        return String.valueOf(value);
+        if (value instanceof java.util.Collection<?> collection && collection.size() > limits.maxElements()) {
+            throw new IllegalArgumentException("str: a collection of " + collection.size() + " elements; at most "
+                    + limits.maxElements() + " can be turned into text");
+        }
+        String text = String.valueOf(value);
+        if (text.length() > limits.maxStringChars()) {
+            throw new IllegalArgumentException("str: " + text.length() + " characters; at most "
+                    + limits.maxStringChars() + " are allowed");
+        }
+        return text;
     }
 
     /** Text as a number (a double), for payloads that carry numbers as strings. */
