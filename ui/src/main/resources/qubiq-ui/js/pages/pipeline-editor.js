@@ -464,7 +464,10 @@ function open(id, current, revision, outbound, mqttDevices, resolve) {
   (id ? triggerKind : idInput).focus();
 }
 
-/** Per event: its trigger variables, what came of it, and per output the item it would have written. */
+/**
+ * Per event: its trigger variables, what came of it, the value each transform computed, and per output the
+ * item it would have written.
+ */
 function renderTried(holder, answer) {
   if (answer.events.length === 0) {
     clear(holder, h("p", { class: "state empty", "data-test": "pe-tried-empty" },
@@ -479,6 +482,9 @@ function renderTried(holder, answer) {
     list.append(h("li", { "data-test": "pe-event", "data-outcome": event.outcome },
         h("span", { class: "pill " + kind }, event.outcome), " ", h("span", { class: "mono" }, vars || "(no trigger variables)"),
         event.error ? h("div", { class: "error-text", "data-test": "pe-event-error" }, event.error) : null,
+        Object.keys(event.transforms || {}).length ? h("div", { "data-test": "pe-event-transforms" },
+            h("span", { class: "sub" }, "transforms: "), h("span", { class: "mono" }, Object.entries(event.transforms)
+                .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join("  "))) : null,
         (event.outputs || []).map((o) => h("div", { "data-test": "pe-event-output" },
             h("span", { class: "sub" }, `${o.connection} (${o.kind}) would get:`),
             h("pre", { class: "preview" }, o.item)))));

@@ -190,8 +190,10 @@ public final class PipelineTrialRuns implements PipelineTrials {
     }
 
     private static TriedEvent event(PipelineTrial.Result result) {
+        Map<String, Object> transforms = new LinkedHashMap<>(); // in the order they ran
+        result.transforms().forEach((name, value) -> transforms.put(name, plain(value)));
         return new TriedEvent(plain(result.variables()), result.outcome().name().toLowerCase(java.util.Locale.ROOT),
-                result.error(), result.outputs().stream()
+                result.error(), transforms, result.outputs().stream()
                 .map(o -> new TriedOutput(o.connection(), o.kind(), o.item())).toList());
     }
 

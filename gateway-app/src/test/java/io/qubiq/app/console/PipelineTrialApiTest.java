@@ -108,6 +108,8 @@ class PipelineTrialApiTest {
             JsonNode pressure = events.stream()
                     .filter(e -> e.path("variables").path("path").asText().equals("plant/pressure")).findFirst().orElseThrow();
             assertThat(pressure.path("outcome").asText()).isEqualTo("emitted");
+            assertThat(pressure.path("transforms").path("twice").asDouble()).as("the transform's value")
+                    .isEqualTo(pressure.path("variables").path("value").asDouble() * 2);
             JsonNode item = pressure.path("outputs").get(0);
             assertThat(item.path("connection").asText()).isEqualTo("db");
             assertThat(item.path("kind").asText()).isEqualTo("sql");

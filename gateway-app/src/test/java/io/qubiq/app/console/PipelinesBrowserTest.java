@@ -92,6 +92,7 @@ class PipelinesBrowserTest {
         browser.waitFor("[data-test=pe-event][data-outcome=emitted]");
         browser.waitForText("[data-test=pe-event-output]", "INSERT INTO tried (value) VALUES (:v)");
         browser.waitForText("[data-test=pe-event-output]", "v=");
+        browser.waitForText("[data-test=pe-event-transforms]", "twice=");
         browser.driver().executeScript("document.getElementById('pe-tried').scrollIntoView({block: 'end'})");
         browser.screenshot("pipelines-try");
         assertThat(tried()).as("Try writes nothing").isZero();

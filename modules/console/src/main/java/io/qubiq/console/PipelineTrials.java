@@ -42,11 +42,12 @@ public interface PipelineTrials {
      * One event.
      *
      * @param variables the trigger's variables (values as text where JSON has no type for them)
-     * @param outcome   {@code emitted}, {@code filtered} or {@code failed}
-     * @param outputs   what each output would have been given, nothing of it written
+     * @param outcome    {@code emitted}, {@code filtered} or {@code failed}
+     * @param transforms the value each transform computed, in order (as far as they ran), as the variables
+     * @param outputs    what each output would have been given, nothing of it written
      */
     record TriedEvent(Map<String, Object> variables, String outcome, Optional<String> error,
-                      List<TriedOutput> outputs) {
+                      Map<String, Object> transforms, List<TriedOutput> outputs) {
     }
 
     /** One output's item, as it would be written: the same rendering as in quarantine. */

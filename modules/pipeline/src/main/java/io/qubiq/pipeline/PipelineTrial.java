@@ -27,11 +27,15 @@ public final class PipelineTrial {
     public record Rendered(String connection, String kind, String item) {
     }
 
-    /** One event: its trigger variables, its outcome, the error that failed it, and the items per output. */
+    /**
+     * One event: its trigger variables, its outcome, the error that failed it, the value each transform computed
+     * (in order; up to the one that failed), and the items per output.
+     */
     public record Result(Map<String, Object> variables, Outcome outcome, Optional<String> error,
-                         List<Rendered> outputs) {
+                         Map<String, Object> transforms, List<Rendered> outputs) {
         public Result {
             variables = java.util.Collections.unmodifiableMap(new HashMap<>(variables)); // json may be null
+            transforms = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(transforms));
             outputs = List.copyOf(outputs);
         }
     }
@@ -72,18 +76,32 @@ public final class PipelineTrial {
             List<Rendered> rendered = new ArrayList<>();
             try {
                 if (!steps.apply(scope)) {
-                    results.add(new Result(variables, Outcome.FILTERED, Optional.empty(), List.of()));
+                    results.add(new Result(variables, Outcome.FILTERED, Optional.empty(), Map.of(), List.of()));
                     continue;
                 }
                 for (Preview<?> output : outputs) {
                     rendered.add(output.map(scope, itemId));
                 }
-                results.add(new Result(variables, Outcome.EMITTED, Optional.empty(), rendered));
+                results.add(new Result(variables, Outcome.EMITTED, Optional.empty(), computed(config, scope),
+                        rendered));
             } catch (ExpressionException | RuntimeException e) {
                 String error = e instanceof ExpressionException ? e.getMessage() : "event failed: " + e;
-                results.add(new Result(variables, Outcome.FAILED, Optional.of(error), rendered));
+                results.add(new Result(variables, Outcome.FAILED, Optional.of(error), computed(config, scope),
+                        rendered));
             }
         }
         return results;
+    }
+
+    /** The transforms' values in {@code scope}, in the configuration's order, as far as they were computed. */
+    private static Map<String, Object> computed(PipelineConfig config, Scope scope) {
+        Map<String, Object> values = new java.util.LinkedHashMap<>();
+        for (var transform : config.transforms()) {
+            if (!scope.has(transform.name())) {
+                break;
+            }
+            values.put(transform.name(), scope.get(transform.name()));
+        }
+        return values;
     }
 }

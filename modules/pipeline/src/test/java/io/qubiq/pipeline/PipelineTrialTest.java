@@ -62,6 +62,17 @@ class PipelineTrialTest {
     }
 
     @Test
+    void eachEventShowsTheValueEveryTransformComputedInOrderAndNoneWhenFiltered() throws Exception {
+        List<PipelineTrial.Result> results = PipelineTrial.run("p", config(), engine, List.of(preview()), List.of(
+                Map.of("path", "plant/a", "value", 4.0),
+                Map.of("path", "plant/b", "value", 0.0)), NOW);
+
+        assertThat(results.get(0).transforms()).containsExactly(Map.entry("inverse", 0.25),
+                Map.entry("label", "plant/a=0.25"));
+        assertThat(results.get(1).transforms()).as("the filter turned it away").isEmpty();
+    }
+
+    @Test
     void aFilterThatDoesNotCompileIsRefusedBeforeAnyEvent() throws Exception {
         PipelineConfig bad = new PipelineConfig(true, config().trigger(), java.util.Optional.of("nope > 1"),
                 List.of(), config().outputs());
