@@ -86,6 +86,8 @@ public final class ConfigWrites implements ConfigChanges {
     private final Clock clock;
     private final SecretText secrets = SecretText.of(ConfigSchema.of(GatewayConfig.class));
     private final ExportedText exported = new ExportedText(secrets.names());
+    /** The secret names each kept revision's text refers to, by revision number and token (its text's hash). */
+    private final Map<String, Set<String>> secretsNamedBy = new java.util.HashMap<>();
 
     private ConfigWrites(ConfigState state, Optional<ConfigRevisions> revisions, ConfigApplier applier,
                          EventPublisher events, Clock clock) {
@@ -353,15 +355,25 @@ public final class ConfigWrites implements ConfigChanges {
         return applied(before, after, revision, author, target, outcome, comment, choices);
     }
 
-    /** Forgets the secrets that neither the file nor a kept revision names; a failure is only logged. */
-    private static void forgetUnnamedSecrets(ConfigRevisions store, SecretStore secrets) {
+    /**
+     * Forgets the secrets that neither the file nor a kept revision names; a failure is only logged. Each
+     * revision's text is read once for the names it refers to (so a change reads one file, not every kept one).
+     */
+    private void forgetUnnamedSecrets(ConfigRevisions store, SecretStore secrets) {
         if (secrets.names().isEmpty()) {
             return;
         }
         try {
             Set<String> named = new HashSet<>();
-            for (Revision kept : store.list()) {
-                named.addAll(SecretStore.referencedBy(store.text(kept)));
+            List<Revision> kept = store.list();
+            secretsNamedBy.keySet().retainAll(kept.stream().map(ConfigWrites::cacheKey).collect(Collectors.toSet()));
+            for (Revision revision : kept) {
+                Set<String> names = secretsNamedBy.get(cacheKey(revision));
+                if (names == null) {
+                    names = Set.copyOf(SecretStore.referencedBy(store.text(revision)));
+                    secretsNamedBy.put(cacheKey(revision), names);
+                }
+                named.addAll(names);
             }
             int forgotten = secrets.retainOnly(named::contains);
             if (forgotten > 0) {
@@ -371,6 +383,10 @@ public final class ConfigWrites implements ConfigChanges {
             log.warn("Could not forget the secrets no revision names any more (they stay, and are tried again after"
                     + " the next change): {}", e.getMessage());
         }
+    }
+
+    private static String cacheKey(Revision revision) {
+        return revision.number() + " " + revision.token();
     }
 
     private Written applied(LoadedConfig before, LoadedConfig after, Revision revision, Author author, String target,
