@@ -18,6 +18,7 @@ const REASONS = {
   orphan_discarded: "orphaned channel discarded by an operator",
   max_bytes_shrunk: "oldest items dropped by an operator when max_bytes was lowered",
   connection_removed: "backlog discarded by an operator with its removed connection",
+  subscriber_closed: "queued for a pipeline or the historian when it was closed or the gateway stopped",
   historian_rows_refused: "historian rows refused by QuestDB",
   device_queue_overflow: "dropped by the device's queue (OPC UA Overflow)",
   malformed_payload: "malformed device payload",

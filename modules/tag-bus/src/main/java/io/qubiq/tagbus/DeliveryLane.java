@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * it (the gateway lists it as degraded on {@code /health}), and a new delivery thread starts after a
  * backoff ({@link #RESTART_INITIAL_MS} doubling up to {@link #RESTART_MAX_MS}). The alarm clears when
  * the new thread has delivered a batch normally. Values keep queueing meanwhile (and overflow, counted).
- * A consumer interrupted by a stop loses its batch, counted but, like the values still queued at a
- * stop, not reported to the ledger.
+ * A consumer interrupted by a stop loses its batch, counted but not reported to the ledger; the values
+ * still queued once delivery stopped are reported ({@link #reportUndelivered}, by the bus).
  *
  * <p>Threading: {@link #offer} and the readers are safe from any thread; {@link #start},
  * {@link #requestStop} and {@link #awaitStopped} from the owner's lifecycle thread.
@@ -237,6 +237,20 @@ public final class DeliveryLane<V> {
     void reportPendingLosses() {
         losses.all().ifPresent(this::reportLoss);
         failures.all().ifPresent(this::reportFailed);
+    }
+
+    /**
+     * Reports the {@code values} still queued after delivery stopped (a close or the bus's stop), which
+     * nobody will deliver: {@link LossReason#SUBSCRIBER_CLOSED}.
+     */
+    void reportUndelivered(long values) {
+        try {
+            events.lost(DataLoss.of(clock.instant(), component, name, LossReason.SUBSCRIBER_CLOSED, values, 0,
+                    values + " value(s) still queued when the subscriber was closed (a removed or changed pipeline"
+                            + " trigger, or the gateway stopping) were never delivered"));
+        } catch (RuntimeException e) {
+            log.warn("{}: reporting {} undelivered value(s) failed: {}", label, values, e.toString());
+        }
     }
 
     private void reportLoss(long values) {

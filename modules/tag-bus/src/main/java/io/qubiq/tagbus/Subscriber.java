@@ -166,4 +166,9 @@ final class Subscriber implements Subscription {
     void reportPendingLosses() {
         lane.reportPendingLosses();
     }
+
+    /** Reports the values left queued once delivery stopped, which nobody will deliver. */
+    void reportUndelivered(long values) {
+        lane.reportUndelivered(values);
+    }
 }

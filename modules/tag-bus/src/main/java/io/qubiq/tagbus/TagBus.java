@@ -291,7 +291,9 @@ public final class TagBus implements TagPublisher, Component {
         subscriber.reportPendingLosses();
         int undelivered = subscriber.stats().queued();
         if (undelivered > 0) {
-            log.info("tag bus subscriber {}: delivery stopped with {} queued value(s) undelivered", subscriber.name(), undelivered);
+            log.warn("tag bus subscriber {}: delivery stopped with {} queued value(s) undelivered; recorded in the"
+                    + " loss ledger as subscriber_closed", subscriber.name(), undelivered);
+            subscriber.reportUndelivered(undelivered);
         }
     }
 

@@ -78,6 +78,50 @@ class TagBusLossReportTest {
             bus.publish(sample("oven/temp", n));
         }
         bus.stop();
-        assertThat(reportedItems()).isEqualTo(subscription.stats().dropped()).isEqualTo(48);
+        assertThat(reported(LossReason.TAG_BUS_OVERFLOW)).isEqualTo(subscription.stats().dropped()).isEqualTo(48);
+        assertThat(reported(LossReason.SUBSCRIBER_CLOSED)).as("the two still queued at the stop")
+                .isEqualTo(subscription.stats().queued()).isEqualTo(2);
+    }
+
+    private long reported(LossReason reason) {
+        return losses.stream().filter(loss -> loss.reason() == reason).mapToLong(DataLoss::items).sum();
+    }
+
+    /**
+     * A pipeline removed (or its trigger changed) while the gateway runs closes its subscription: what was
+     * queued for it is never delivered. Would catch those values vanishing without a ledger entry.
+     */
+    @Test
+    void valuesStillQueuedWhenASubscriptionIsClosedAreReportedAsSubscriberClosed() {
+        bus.start();
+        BlockingConsumer consumer = new BlockingConsumer();
+        Subscription subscription = bus.subscribe(
+                SubscriptionSpec.of("pipeline-p1", 100, OverflowPolicy.DROP_OLDEST, consumer).withMaxBatchValues(1));
+        bus.publish(sample("oven/temp", 0));
+        await().until(consumer::isBlocked);
+        for (int n = 1; n <= 7; n++) {
+            bus.publish(sample("oven/temp", n));
+        }
+
+        subscription.close();
+
+        assertThat(losses).singleElement().satisfies(loss -> {
+            assertThat(loss.reason()).isEqualTo(LossReason.SUBSCRIBER_CLOSED);
+            assertThat(loss.items()).isEqualTo(7);
+            assertThat(loss.connection()).isEqualTo("pipeline-p1");
+            assertThat(loss.detail()).contains("7 value(s) still queued");
+        });
+    }
+
+    @Test
+    void aSubscriptionClosedWithNothingQueuedReportsNothing() {
+        bus.start();
+        Subscription subscription = bus.subscribe(SubscriptionSpec.of("idle", 10, OverflowPolicy.DROP_OLDEST, batch -> { }));
+        bus.publish(sample("oven/temp", 1));
+        await().until(() -> subscription.stats().delivered() == 1);
+
+        subscription.close();
+
+        assertThat(losses).isEmpty();
     }
 }

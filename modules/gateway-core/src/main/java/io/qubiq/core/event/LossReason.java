@@ -43,7 +43,13 @@ public enum LossReason {
     /** An operator lowered a channel's {@code max_bytes} below its backlog and chose to drop the oldest items. */
     MAX_BYTES_SHRUNK(true),
     /** An operator removed an outbound connection and chose to discard what its buffer held. */
-    CONNECTION_REMOVED(true);
+    CONNECTION_REMOVED(true),
+    /**
+     * Values still queued for a tag-bus subscriber when it was closed: a pipeline removed or its trigger
+     * changed while the gateway runs, or the gateway stopping. They never reached the historian or the
+     * pipeline. Counted as asked for (the removal or the stop was), so it raises no alarm.
+     */
+    SUBSCRIBER_CLOSED(true);
 
     private final boolean operatorAction;
 
