@@ -150,6 +150,48 @@ class MqttConnectorTest {
     }
 
     @Test
+    void wildcardTopicsBeyondMaxDynamicTagsAreRefusedCountedAndAlarmed(TestMqttBroker broker) {
+        RecordingPublisher publisher = new RecordingPublisher();
+        int limit = 5;
+        int beyond = 3;
+        MqttConnector connector = started(broker, "flood", MqttConnectionConfig.of(broker.host(), broker.port(),
+                List.of(MqttSubscriptionConfig.plain("fixed/level", "flood/fixed", DataType.FLOAT64),
+                        MqttSubscriptionConfig.plain("flood/+", "flood/dyn/{1}", DataType.FLOAT64)))
+                .withWritableTags(List.of(MqttWritableTagConfig.of("flood/dyn/setpoint", "cmd/{tag}")))
+                .withMaxDynamicTags(limit), publisher);
+        TestClient device = client(broker);
+
+        publishUntilSeen(device, publisher, "flood/t0", "0", "flood/dyn/t0");
+        for (int i = 1; i < limit + beyond; i++) {
+            device.publish("flood/t" + i, Integer.toString(i));
+        }
+        device.publish("flood/t0", "100"); // an admitted tag keeps its values
+        device.publish("fixed/level", "1"); // configured tags are not limited
+        device.publish("flood/setpoint", "2");
+
+        await().atMost(WAIT).until(() -> connector.counters().get("tag_limit_refusals") == beyond
+                && publisher.latest("flood/dyn/t0").map(v -> v.value().equals(100.0)).orElse(false)
+                && publisher.latest("flood/fixed").isPresent() && publisher.latest("flood/dyn/setpoint").isPresent());
+        List<String> dynamic = publisher.all().stream().map(v -> v.path().toString())
+                .filter(path -> path.startsWith("flood/dyn/t")).distinct().toList();
+        assertThat(dynamic).as("exactly the limit of dynamic tags").hasSize(limit);
+        assertThat(connector.counters()).containsEntry("dynamic_tags", (long) limit)
+                .containsEntry("tag_limit_refusals", (long) beyond);
+        assertThat(events.losses()).as("each refused message is a counted loss").hasSize(beyond).allSatisfy(loss -> {
+            assertThat(loss.reason()).isEqualTo(LossReason.DYNAMIC_TAG_LIMIT);
+            assertThat(loss.connection()).isEqualTo("flood");
+            assertThat(loss.detail()).contains("max_dynamic_tags").contains("5");
+        });
+        assertThat(events.alarms(io.qubiq.core.event.DynamicTagLimitAlarm.class)).as("one alarm, not one per message")
+                .singleElement().satisfies(alarm -> {
+                    assertThat(alarm.active()).isTrue();
+                    assertThat(alarm.message()).contains("flood").contains("5").contains("max_dynamic_tags");
+                });
+        assertThat(connector.warnings()).singleElement().asString().startsWith("dynamicTagLimit:");
+        assertThat(connector.status().state()).isEqualTo(ConnectionState.UP);
+    }
+
+    @Test
     void malformedPayloadsAreCountedPerTopicAndDoNotStopOtherValues(TestMqttBroker broker) {
         RecordingPublisher publisher = new RecordingPublisher();
         MqttConnector connector = started(broker, "bad", MqttConnectionConfig.of(broker.host(), broker.port(), List.of(
