@@ -2,6 +2,7 @@ package io.qubiq.connector.mqtt;
 
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
@@ -58,7 +59,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Writes</b> publish to the tag's command topic and are never buffered: while disconnected
  * they fail at once with a {@link TransientException}; a tag that is not in {@code writable_tags}
- * or a value that cannot be encoded fails with a {@link PermanentException} (nothing sent); no
+ * or a value that cannot be encoded fails with a {@link PermanentException}, a value outside the tag's
+ * {@code min}/{@code max} with a {@link WriteLimitException} (nothing sent either); no
  * acknowledgement within {@code write_timeout_ms} fails with an {@link UnknownOutcomeException}.
  *
  * <p><b>Acknowledgement.</b> A QoS 1 or 2 message is acknowledged to the broker only once the
@@ -426,6 +428,11 @@ public final class MqttConnector implements DeviceConnector {
             return CompletableFuture.failedFuture(new PermanentException("tag " + tag + " is not writable on MQTT"
                     + " connection " + id + ": list it under writable_tags with a command_topic to allow writes;"
                     + " nothing was published", null));
+        }
+        try {
+            target.limits().check(tag, value);
+        } catch (WriteLimitException e) {
+            return CompletableFuture.failedFuture(e);
         }
         byte[] payload;
         try {

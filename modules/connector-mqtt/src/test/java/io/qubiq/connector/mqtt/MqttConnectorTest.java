@@ -12,6 +12,7 @@ import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.MqttBrokerExtension;
 import io.qubiq.testkit.mqtt.TestMqttBroker;
@@ -256,6 +257,33 @@ class MqttConnectorTest {
         await().atMost(WAIT).untilAsserted(() -> assertThat(observer.received()).contains(
                 new TestClient.Received("cmd/oven/setpoint", "182.5", 1, false),
                 new TestClient.Received("cmd/oven/mode", "{\"value\":\"auto\"}", 0, false)));
+    }
+
+    @Test
+    void writesOutsideTheTagsMinAndMaxOrNotNumbersAreRefusedBeforeAnythingIsPublished(TestMqttBroker broker)
+            throws Exception {
+        RecordingPublisher publisher = new RecordingPublisher();
+        MqttConnector connector = started(broker, "limited", MqttConnectionConfig.of(broker.host(), broker.port(),
+                List.of()).withWritableTags(List.of(MqttWritableTagConfig.of("tank/setpoint", "limits/{tag}")
+                        .withLimits(0, 5))), publisher);
+        TestClient observer = client(broker);
+        observer.subscribe("limits/#");
+
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), 9.5).get(5, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(WriteLimitException.class)
+                .hasMessageContaining("tank/setpoint").hasMessageContaining("9.5")
+                .hasMessageContaining("min 0").hasMessageContaining("max 5").hasMessageContaining("nothing was sent");
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), -1).get(5, TimeUnit.SECONDS))
+                .cause().isInstanceOf(WriteLimitException.class);
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), "full").get(5, TimeUnit.SECONDS))
+                .cause().isInstanceOf(WriteLimitException.class).hasMessageContaining("\"full\" is not a number");
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), true).get(5, TimeUnit.SECONDS))
+                .cause().isInstanceOf(WriteLimitException.class).hasMessageContaining("not a number");
+        TagWriteResult inside = connector.write(TagPath.of("tank/setpoint"), 5).get(10, TimeUnit.SECONDS);
+
+        assertThat(inside.accepted()).as(inside.message()).isTrue();
+        await().atMost(WAIT).untilAsserted(() -> assertThat(observer.received()).extracting(TestClient.Received::payload)
+                .containsExactly("5"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.qubiq.core.connector.BrowseNode;
 import io.qubiq.core.connector.Browsable;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.error.TransientException;
@@ -517,6 +518,11 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         if (!configured.writable()) {
             return CompletableFuture.failedFuture(new PermanentException("tag " + tag + " is not writable: set"
                     + " writable: true on it in connection " + id + " to allow writes; nothing was written", null));
+        }
+        try {
+            configured.writeLimits().check(tag, value);
+        } catch (WriteLimitException e) {
+            return CompletableFuture.failedFuture(e);
         }
         OpcUaClient current = client;
         if (current == null || status.get().state() != ConnectionState.UP) {
