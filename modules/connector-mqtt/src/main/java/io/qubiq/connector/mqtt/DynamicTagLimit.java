@@ -72,8 +72,9 @@ final class DynamicTagLimit {
         return false;
     }
 
-    private void refuse(TagPath tag, String topic, long bytes) {
+    private void refuse(TagPath tag, String rawTopic, long bytes) {
         long total = refused.incrementAndGet();
+        String topic = rawTopic.replace("\r", "\\r").replace("\n", "\\n"); // a topic never forges a log line
         events.lost(DataLoss.of(clock.instant(), "connector", connection, LossReason.DYNAMIC_TAG_LIMIT, 1,
                 Math.max(bytes, 0), "message on " + topic + " for new tag " + tag + " refused: MQTT connection "
                         + connection + " has reached max_dynamic_tags (" + limit + ")"));
