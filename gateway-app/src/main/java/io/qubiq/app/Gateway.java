@@ -389,7 +389,8 @@ public final class Gateway {
      * The simulated plant of {@code qubiq demo}, the OPC UA device connection {@code demo-plant} that
      * reads every node it serves (its two setpoints writable), and the MQTT device connection
      * {@code demo-plant-mqtt} that reads every topic it publishes through one wildcard JSON
-     * subscription (its remote setpoint writable). Ports configured as 0 are picked here, so both
+     * subscription (its remote setpoint writable), signed in with the broker's credentials generated for
+     * this run (the broker admits nobody else). Ports configured as 0 are picked here, so both
      * connections point at the ports the plant will listen on. The two connections are added to
      * {@code devices}, to be built by their kinds like configured ones.
      */
@@ -414,7 +415,8 @@ public final class Gateway {
                         PayloadFormat.JSON, false))
                 .toList();
         MqttConnectionConfig mqtt = MqttConnectionConfig.of(plant.mqttHost(), mqttPort, List.of(topics))
-                .withWritableTags(writable);
+                .withWritableTags(writable)
+                .withCredentials(plant.mqttCredentials().username(), plant.mqttCredentials().password());
         devices.put(DEMO_PLANT_MQTT, DeviceConfig.mqtt(mqtt));
         return plant;
     }

@@ -22,6 +22,7 @@ const REASONS = {
   historian_rows_refused: "historian rows refused by QuestDB",
   device_queue_overflow: "dropped by the device's queue (OPC UA Overflow)",
   malformed_payload: "malformed device payload",
+  dynamic_tag_limit: "refused past the connection's max_dynamic_tags",
   expression_failed: "pipeline expression failed",
   disk_full: "disk full",
 };

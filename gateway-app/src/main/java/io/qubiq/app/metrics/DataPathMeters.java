@@ -34,6 +34,8 @@ final class DataPathMeters {
                 "reconnects");
         deviceCounter(meters, "device_errors", "Connection, subscription and read errors", tags, devices, device,
                 "errors");
+        deviceCounter(meters, "device_tag_limit_refusals", "Messages refused because they would create a tag past"
+                + " the connection's max_dynamic_tags (MQTT)", tags, devices, device, "tag_limit_refusals");
     }
 
     private static void deviceCounter(Meters meters, String name, String description, Tags tags, DeviceAccess devices,

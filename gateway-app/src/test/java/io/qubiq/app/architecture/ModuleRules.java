@@ -46,6 +46,7 @@ final class ModuleRules {
                 "io.qubiq.buffer..", "io.qubiq.sink.questdb..", QUESTDB_COMMON));
         ALLOWED.put("io.qubiq.demoplant", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
                 "com.google.common..", "com.hivemq.embedded..", "com.hivemq.configuration.service..",
+                "com.hivemq.extension.sdk.api..",
                 "com.hivemq.client..", "com.fasterxml.jackson.."));
         ALLOWED.put("io.qubiq.config", List.of(JDK, CORE, "org.yaml.snakeyaml..", FILE_OPS));
         ALLOWED.put("io.qubiq.auth", List.of(JDK, CORE, SLF4J, "com.password4j..", FILE_OPS));

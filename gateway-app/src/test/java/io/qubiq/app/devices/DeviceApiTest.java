@@ -55,6 +55,8 @@ class DeviceApiTest {
                         - path: plant/setpoint
                           node_id: "%s"
                           writable: true
+                          write_min: 0
+                          write_max: 100
                 """.formatted(server.endpointUrl(), server.nodeId(TestVariable.DOUBLE), server.nodeId(TestVariable.SETPOINT));
         GatewayConfig config = ConfigLoader.parse("test.yaml", yaml, GatewayConfig.class, Map.of());
         data = DataDirectory.open(dir);
@@ -107,6 +109,25 @@ class DeviceApiTest {
 
         assertThat(gateway.events().recentAudits()).extracting(a -> a.action() + " " + a.target() + " " + a.outcome())
                 .contains("TAG_WRITE tag/plant/setpoint Good");
+    }
+
+    @Test
+    void aWriteOutsideTheTagsLimitsIsRefusedWith400NamingTagValueAndLimitsAndIsAudited(TestOpcUaServer server) {
+        await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/connections").body().contains("\"state\":\"UP\""));
+        Object before = server.value(TestVariable.SETPOINT);
+
+        HttpResponse<String> above = post("/api/v1/tags/plant/setpoint/write", "{\"value\": 250}");
+        HttpResponse<String> text = post("/api/v1/tags/plant/setpoint/write", "{\"value\": \"warm\"}");
+
+        assertThat(above.statusCode()).as(above.body()).isEqualTo(400);
+        assertThat(above.body()).contains("plant/setpoint", "250", "min 0", "max 100");
+        assertThat(text.statusCode()).as(text.body()).isEqualTo(400);
+        assertThat(text.body()).contains("plant/setpoint", "not a number");
+        assertThat(server.value(TestVariable.SETPOINT)).as("nothing reached the device").isEqualTo(before);
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(gateway.events().recentAudits())
+                .filteredOn(a -> a.action() == AuditAction.TAG_WRITE && a.target().equals("tag/plant/setpoint"))
+                .extracting(a -> a.outcome() + " " + a.details().get("value"))
+                .anySatisfy(line -> assertThat(line).startsWith("failed: ").contains("max 100").endsWith(" 250")));
     }
 
     @Test

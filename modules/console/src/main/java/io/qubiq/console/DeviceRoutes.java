@@ -12,6 +12,7 @@ import io.qubiq.console.RequestFailure.NotFound;
 import io.qubiq.console.RequestFailure.Unavailable;
 import io.qubiq.core.connector.BrowseNode;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.core.error.GatewayException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
@@ -37,7 +38,9 @@ import java.util.concurrent.TimeoutException;
  *   <li>{@code GET /api/v1/tags}, {@code GET /api/v1/tags/{path}}: latest values;
  *   <li>{@code POST /api/v1/tags/{path}/write} with {@code {"value": ...}}: a write straight to the
  *       device, answered with the device's verdict (200 with {@code accepted: false} when the device
- *       refused), 409 for a tag that is not writable, 503 while disconnected, 504 on a timeout.
+ *       refused), 400 for a value outside the tag's write limits (or not a number although it has
+ *       limits), naming the tag, the value and the limits, 409 for a tag that is not writable, 503
+ *       while disconnected, 504 on a timeout.
  * </ul>
  * Reading needs "View connections" (tags: "View tags"); trusting a certificate "Edit connections";
  * writing a tag "Write tags". Trusts and writes are audited with the signed-in user.
@@ -158,6 +161,9 @@ public final class DeviceRoutes implements ApiRoutes {
     private static RuntimeException translate(Throwable cause, String what) {
         if (cause instanceof RequestFailure failure) {
             return failure;
+        }
+        if (cause instanceof WriteLimitException) {
+            return new InvalidRequest(what + ": " + cause.getMessage());
         }
         if (cause instanceof TransientException) {
             return new Unavailable(what + ": " + cause.getMessage());

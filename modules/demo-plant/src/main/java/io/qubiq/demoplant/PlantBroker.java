@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The plant's MQTT broker: HiveMQ Community Edition embedded in the process, one TCP listener on
- * 127.0.0.1, in-memory persistence (sessions and retained messages end with it), every client
- * allowed (no authentication: loopback only, for the demo). Its configuration lives in a temporary
+ * 127.0.0.1, in-memory persistence (sessions and retained messages end with it), and sign-in required:
+ * only clients with the plant's {@link BrokerCredentials} are admitted ({@link BrokerAuthentication}),
+ * so another local user cannot publish commands to the plant. Its configuration lives in a temporary
  * directory created at {@link #start} and deleted at {@link #stop}. A new embedded instance is
  * built at every start (HiveMQ CE 2025.5 cannot start a stopped instance again).
  *
@@ -35,12 +36,14 @@ final class PlantBroker {
     private static final int PERSISTENCE_SHUTDOWN_GRACE_MS = 100;
 
     private final int port;
+    private final BrokerCredentials credentials;
     private Path home;
     private EmbeddedHiveMQ broker;
 
-    /** A broker on {@code port} (not 0: the plant picks free ports itself). */
-    PlantBroker(int port) {
+    /** A broker on {@code port} (not 0: the plant picks free ports itself) that admits only {@code credentials}. */
+    PlantBroker(int port, BrokerCredentials credentials) {
         this.port = port;
+        this.credentials = credentials;
     }
 
     int port() {
@@ -66,6 +69,7 @@ final class PlantBroker {
                 .withDataFolder(home.resolve("data"))
                 .withExtensionsFolder(home.resolve("extensions"))
                 .withoutLoggingBootstrap()
+                .withEmbeddedExtension(BrokerAuthentication.extension(credentials))
                 .build();
         try {
             created.start().get(TIMEOUT_S, TimeUnit.SECONDS);
@@ -81,8 +85,8 @@ final class PlantBroker {
             throw new IllegalStateException("the demo plant's MQTT broker did not start on port " + port, e);
         }
         broker = created;
-        LOG.info("Demo plant: MQTT broker listening on tcp://{}:{} (embedded HiveMQ CE, anonymous, in-memory)",
-                LoopbackPorts.HOST, port);
+        LOG.info("Demo plant: MQTT broker listening on tcp://{}:{} (embedded HiveMQ CE, user {} only, in-memory)",
+                LoopbackPorts.HOST, port, credentials.username());
     }
 
     /** Stops the broker (closing every client connection) and waits (bounded) until its port is free. */

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The plant's MQTT devices: one HiveMQ client (MQTT 5, client id {@value #CLIENT_ID}) connected to
- * the plant's broker. {@link #publish} sends every {@link PlantTopic} as a retained QoS 0 JSON
+ * the plant's broker, signed in with the plant's {@link BrokerCredentials}. {@link #publish} sends every {@link PlantTopic} as a retained QoS 0 JSON
  * message with value, timestamp (ISO-8601), quality ({@code good}) and unit, so a subscriber that
  * arrives later gets the last reading at once. The client subscribes to the command topics and
  * applies a valid write to the model at once, then publishes the topic's new value; an invalid one
@@ -42,6 +42,7 @@ final class PlantMqttPublisher {
 
     private final PlantModel model;
     private final int port;
+    private final BrokerCredentials credentials;
     private final Clock clock;
     private final ObjectMapper json = new ObjectMapper();
     private final Map<String, PlantTopic> byCommandTopic = Arrays.stream(PlantTopic.values())
@@ -50,9 +51,10 @@ final class PlantMqttPublisher {
     private volatile Mqtt5AsyncClient client;
     private volatile boolean subscribedOnce;
 
-    PlantMqttPublisher(PlantModel model, int port, Clock clock) {
+    PlantMqttPublisher(PlantModel model, int port, BrokerCredentials credentials, Clock clock) {
         this.model = model;
         this.port = port;
+        this.credentials = credentials;
         this.clock = clock;
     }
 
@@ -63,6 +65,8 @@ final class PlantMqttPublisher {
                 .identifier(CLIENT_ID)
                 .serverHost(LoopbackPorts.HOST)
                 .serverPort(port)
+                .simpleAuth().username(credentials.username())
+                .password(credentials.password().getBytes(StandardCharsets.UTF_8)).applySimpleAuth()
                 .automaticReconnect().initialDelay(100, TimeUnit.MILLISECONDS).maxDelay(2, TimeUnit.SECONDS)
                 .applyAutomaticReconnect()
                 .addConnectedListener(context -> {

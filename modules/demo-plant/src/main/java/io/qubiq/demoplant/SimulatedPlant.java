@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *       permission change the process from the next tick; writes of other variables are refused
  *       (Bad_NotWritable).
  *   <li><b>MQTT</b> ({@link PlantBroker}, {@link PlantMqttPublisher}): a broker on
- *       {@code tcp://127.0.0.1:<mqtt_port>} to which the plant's energy meter, ambient sensor and
+ *       {@code tcp://127.0.0.1:<mqtt_port>} that admits only the plant's generated {@link
+ *       #mqttCredentials()}, to which the plant's energy meter, ambient sensor and
  *       remote setpoint publish a retained JSON message per topic ({@link #topics()}) every
  *       {@code mqtt_publish_interval_ms}; the remote setpoint's command topic writes the level
  *       setpoint.
@@ -60,6 +61,7 @@ public final class SimulatedPlant implements Component {
     private final DemoPlantConfig config;
     private final Clock clock;
     private final PlantModel model;
+    private final BrokerCredentials brokerCredentials = BrokerCredentials.generate();
     private int opcuaPort;
     private int mqttPort;
     private PlantOpcUaServer opcua;
@@ -120,8 +122,8 @@ public final class SimulatedPlant implements Component {
             mqttPort = LoopbackPorts.pick();
         }
         PlantOpcUaServer server = new PlantOpcUaServer(model, opcuaPort);
-        PlantBroker mqttBroker = new PlantBroker(mqttPort);
-        PlantMqttPublisher mqttPublisher = new PlantMqttPublisher(model, mqttPort, clock);
+        PlantBroker mqttBroker = new PlantBroker(mqttPort, brokerCredentials);
+        PlantMqttPublisher mqttPublisher = new PlantMqttPublisher(model, mqttPort, brokerCredentials, clock);
         server.start();
         try {
             mqttBroker.start();
@@ -179,6 +181,14 @@ public final class SimulatedPlant implements Component {
             throw new IllegalStateException("the demo plant picks its OPC UA port when it starts; start it first");
         }
         return "opc.tcp://" + LoopbackPorts.HOST + ":" + opcuaPort + PlantOpcUaServer.PATH;
+    }
+
+    /**
+     * The user name and password the plant's MQTT broker admits, generated for this plant (so for this run
+     * of the demo) and kept in memory only; every other client, anonymous ones included, is refused.
+     */
+    public BrokerCredentials mqttCredentials() {
+        return brokerCredentials;
     }
 
     /** The host of the plant's MQTT broker: {@code 127.0.0.1}. */

@@ -11,7 +11,9 @@
  * io.qubiq.core.lifecycle.Component} ({@code demo-plant}) that steps it and serves it on 127.0.0.1:
  * with Eclipse Milo over OPC UA ({@link io.qubiq.demoplant.PlantOpcUaServer}: SecurityPolicy None,
  * anonymous, namespace {@code urn:qubiq:demo-plant}), and as retained JSON messages on an embedded
- * HiveMQ CE broker ({@link io.qubiq.demoplant.PlantBroker}, {@link io.qubiq.demoplant.PlantMqttPublisher}:
+ * HiveMQ CE broker that admits only a user name and password generated per run ({@link
+ * io.qubiq.demoplant.BrokerCredentials}, {@link io.qubiq.demoplant.BrokerAuthentication}; {@link
+ * io.qubiq.demoplant.PlantBroker}, {@link io.qubiq.demoplant.PlantMqttPublisher}:
  * topics {@code demo-plant/<device>/<measurement>}, a command topic for the remote level setpoint).
  * {@link io.qubiq.demoplant.SimulatedPlant#nodes()} and {@link io.qubiq.demoplant.SimulatedPlant#topics()}
  * list what it serves, for the connections the application builds. Settings: {@link

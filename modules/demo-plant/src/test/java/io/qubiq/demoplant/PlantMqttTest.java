@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.hivemq.client.mqtt.MqttClient;
+import com.hivemq.client.mqtt.mqtt3.Mqtt3BlockingClient;
+import com.hivemq.client.mqtt.mqtt3.exceptions.Mqtt3ConnAckException;
+import com.hivemq.client.mqtt.mqtt3.message.connect.connack.Mqtt3ConnAckReturnCode;
 import io.qubiq.connector.mqtt.MqttConnectionConfig;
 import io.qubiq.connector.mqtt.MqttConnector;
 import io.qubiq.connector.mqtt.MqttSubscriptionConfig;
@@ -47,7 +51,9 @@ class PlantMqttTest {
         plant = new SimulatedPlant(new DemoPlantConfig(0, 0, 100, 50, 1), Clock.systemUTC(),
                 new PlantModel(1, Duration.ofSeconds(1)));
         plant.start();
-        connector = new MqttConnector("test", "demo-mqtt", connectionTo(plant.mqttHost(), plant.mqttPort()));
+        BrokerCredentials credentials = plant.mqttCredentials();
+        connector = new MqttConnector("test", "demo-mqtt", connectionTo(plant.mqttHost(), plant.mqttPort())
+                .withCredentials(credentials.username(), credentials.password()));
         connector.start(publisher);
         await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.UP);
     }
@@ -123,6 +129,26 @@ class PlantMqttTest {
         await().atMost(WAIT).until(() -> plant.state().tick() > afterWrite + 10);
         assertThat(plant.state().levelSetpointM()).isEqualTo(2.25);
         assertThat(publisher.good(REMOTE_SETPOINT)).contains(2.25);
+    }
+
+    @Test
+    void theBrokerRefusesAnAnonymousClientAndAWrongPasswordSoNobodyElseCanCommandThePlant() {
+        String password = plant.mqttCredentials().password();
+        assertThat(password).as("generated").hasSizeGreaterThanOrEqualTo(32);
+        assertThat(plant.mqttCredentials().toString()).doesNotContain(password);
+
+        Mqtt3BlockingClient anonymous = MqttClient.builder().useMqttVersion3().identifier("intruder")
+                .serverHost(plant.mqttHost()).serverPort(plant.mqttPort()).buildBlocking();
+        assertThatThrownBy(anonymous::connect).isInstanceOf(Mqtt3ConnAckException.class)
+                .satisfies(e -> assertThat(((Mqtt3ConnAckException) e).getMqttMessage().getReturnCode())
+                        .isEqualTo(Mqtt3ConnAckReturnCode.BAD_USER_NAME_OR_PASSWORD));
+
+        Mqtt3BlockingClient guessing = MqttClient.builder().useMqttVersion3().identifier("guesser")
+                .serverHost(plant.mqttHost()).serverPort(plant.mqttPort()).buildBlocking();
+        assertThatThrownBy(() -> guessing.connectWith().simpleAuth().username(BrokerCredentials.USERNAME)
+                .password("qubiq".getBytes(java.nio.charset.StandardCharsets.UTF_8)).applySimpleAuth().send())
+                .isInstanceOf(Mqtt3ConnAckException.class);
+        assertThat(connector.status().state()).as("the gateway's connection signs in").isEqualTo(ConnectionState.UP);
     }
 
     @Test

@@ -90,7 +90,18 @@ public record MqttConnectionConfig(
 
         @Doc("The tags that accept writes, each with its command topic. Writes to other tags are rejected.")
         @Default("[]")
-        List<MqttWritableTagConfig> writableTags) implements ConfigChecked {
+        List<MqttWritableTagConfig> writableTags,
+
+        @Doc("Most tags this connection creates from topics matched by wildcard subscriptions (+, #). A message"
+                + " that would create one more is refused: counted (tag_limit_refusals), in the loss ledger"
+                + " (dynamic_tag_limit), one WARN line and an alarm. Tags of subscriptions without wildcards and"
+                + " writable tags are not limited.")
+        @Default("10000")
+        @Range(min = 0, max = 10000000)
+        int maxDynamicTags) implements ConfigChecked {
+
+    /** The default of {@code max_dynamic_tags}. */
+    public static final int DEFAULT_MAX_DYNAMIC_TAGS = 10_000;
 
     public MqttConnectionConfig {
         subscriptions = List.copyOf(subscriptions);
@@ -100,35 +111,51 @@ public record MqttConnectionConfig(
     /** A connection with defaults for everything but the broker and the subscriptions; for code and tests. */
     public static MqttConnectionConfig of(String host, int port, List<MqttSubscriptionConfig> subscriptions) {
         return new MqttConnectionConfig(host, port, false, true, Optional.empty(), Optional.empty(), Optional.empty(),
-                MqttProtocol.MQTT_3_1_1, true, 86400, 30, 1000, 5000, 5000, subscriptions, List.of());
+                MqttProtocol.MQTT_3_1_1, true, 86400, 30, 1000, 5000, 5000, subscriptions, List.of(),
+                DEFAULT_MAX_DYNAMIC_TAGS);
     }
 
     public MqttConnectionConfig withProtocol(MqttProtocol value) {
         return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, value, cleanSession,
                 sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
-                writableTags);
+                writableTags, maxDynamicTags);
     }
 
     public MqttConnectionConfig withTls(int tlsPort, boolean verify) {
         return new MqttConnectionConfig(host, tlsPort, true, verify, username, password, clientId, protocol, cleanSession,
                 sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
-                writableTags);
+                writableTags, maxDynamicTags);
     }
 
     public MqttConnectionConfig withPersistentSession(String id) {
         return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, Optional.of(id), protocol,
                 false, sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
-                writableTags);
+                writableTags, maxDynamicTags);
     }
 
     public MqttConnectionConfig withReconnect(long initialMs, long maxMs) {
         return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
-                sessionExpiryS, keepAliveS, initialMs, maxMs, writeTimeoutMs, subscriptions, writableTags);
+                sessionExpiryS, keepAliveS, initialMs, maxMs, writeTimeoutMs, subscriptions, writableTags,
+                maxDynamicTags);
     }
 
     public MqttConnectionConfig withWritableTags(List<MqttWritableTagConfig> value) {
         return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
-                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, value);
+                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, value,
+                maxDynamicTags);
+    }
+
+    public MqttConnectionConfig withMaxDynamicTags(int value) {
+        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
+                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
+                writableTags, value);
+    }
+
+    /** The same connection signing in with {@code user} and {@code secret}. */
+    public MqttConnectionConfig withCredentials(String user, String secret) {
+        return new MqttConnectionConfig(host, port, tls, tlsVerify, Optional.of(user), Optional.of(secret), clientId,
+                protocol, cleanSession, sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs,
+                subscriptions, writableTags, maxDynamicTags);
     }
 
     /** The configured client id, or {@code qubiq-<gateway>-<connection>} with unusual characters replaced by _. */
@@ -146,7 +173,7 @@ public record MqttConnectionConfig(
         return "MqttConnectionConfig[host=" + host + ", port=" + port + ", tls=" + tls + ", username="
                 + username.orElse("(none)") + ", password=" + (password.isPresent() ? "***" : "(none)")
                 + ", clientId=" + clientId.orElse("(derived)") + ", protocol=" + protocol + ", cleanSession="
-                + cleanSession + ", subscriptions=" + subscriptions.size() + ", writableTags=" + writableTags.size() + "]";
+                + cleanSession + ", subscriptions=" + subscriptions.size() + ", writableTags=" + writableTags.size() + ", maxDynamicTags=" + maxDynamicTags + "]";
     }
 
     @Override

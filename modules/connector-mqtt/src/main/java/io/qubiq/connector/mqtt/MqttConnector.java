@@ -2,6 +2,7 @@ package io.qubiq.connector.mqtt;
 
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.error.UnknownOutcomeException;
@@ -53,11 +54,13 @@ import org.slf4j.LoggerFactory;
  * the topic becomes a tag path through the subscription's template ({@link TopicTemplate}) and the
  * payload a value ({@link PayloadDecoder}). A message that cannot become a value is counted and
  * reported per topic by the {@link MalformedPayloadCounter}, logged at WARN (rate-limited), and
- * never stops other messages.
+ * never stops other messages. A message whose topic would create a tag beyond {@code max_dynamic_tags}
+ * tags made from wildcard subscriptions is refused and counted ({@link DynamicTagLimit}).
  *
  * <p><b>Writes</b> publish to the tag's command topic and are never buffered: while disconnected
  * they fail at once with a {@link TransientException}; a tag that is not in {@code writable_tags}
- * or a value that cannot be encoded fails with a {@link PermanentException} (nothing sent); no
+ * or a value that cannot be encoded fails with a {@link PermanentException}, a value outside the tag's
+ * {@code min}/{@code max} with a {@link WriteLimitException} (nothing sent either); no
  * acknowledgement within {@code write_timeout_ms} fails with an {@link UnknownOutcomeException}.
  *
  * <p><b>Acknowledgement.</b> A QoS 1 or 2 message is acknowledged to the broker only once the
@@ -89,6 +92,7 @@ public final class MqttConnector implements DeviceConnector {
     private final Map<TagPath, MqttWritableTagConfig> writable = new LinkedHashMap<>();
     private final Map<TagPath, DataType> knownTags = new ConcurrentHashMap<>();
     private final MalformedPayloadCounter malformed;
+    private final DynamicTagLimit tagLimit;
     private final List<MessageTap> taps = new java.util.concurrent.CopyOnWriteArrayList<>();
     private ResubscribeOnReconnect resubscriber;
     private final ScheduledExecutorService thread;
@@ -125,6 +129,9 @@ public final class MqttConnector implements DeviceConnector {
             route.fixedTag().ifPresent(tag -> knownTags.put(tag, route.config().dataType()));
         }
         config.writableTags().forEach(tag -> writable.put(tag.tagPath(), tag));
+        java.util.Set<TagPath> configured = new java.util.HashSet<>(knownTags.keySet());
+        configured.addAll(writable.keySet());
+        this.tagLimit = new DynamicTagLimit(id, config.maxDynamicTags(), configured, losses, clock);
         this.malformed = new MalformedPayloadCounter(id, clock, MALFORMED_LOG_INTERVAL_MS);
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "qubiq-mqtt-" + id);
@@ -219,7 +226,15 @@ public final class MqttConnector implements DeviceConnector {
         counters.put("resubscribes", stats.resubscribes());
         counters.put("errors", stats.errors());
         counters.put("disconnects", stats.disconnects());
+        counters.put("dynamic_tags", tagLimit.admittedCount());
+        counters.put("tag_limit_refusals", tagLimit.refusedCount());
         return counters;
+    }
+
+    /** {@code dynamicTagLimit: ...} while messages for new topics are refused at {@code max_dynamic_tags}. */
+    @Override
+    public List<String> warnings() {
+        return tagLimit.warning().map(List::of).orElse(List.of());
     }
 
     public MqttStats stats() {
@@ -356,6 +371,9 @@ public final class MqttConnector implements DeviceConnector {
             matched = true;
             try {
                 TagValue value = route.decode(captured.get(), payload, receivedAt);
+                if (!tagLimit.admit(value.path(), topic, payload.length)) {
+                    continue; // refused and counted: the message is taken (acknowledged), its value not kept
+                }
                 knownTags.put(value.path(), value.type());
                 if (!publish(value, receipt)) {
                     return false;
@@ -410,6 +428,11 @@ public final class MqttConnector implements DeviceConnector {
             return CompletableFuture.failedFuture(new PermanentException("tag " + tag + " is not writable on MQTT"
                     + " connection " + id + ": list it under writable_tags with a command_topic to allow writes;"
                     + " nothing was published", null));
+        }
+        try {
+            target.limits().check(tag, value);
+        } catch (WriteLimitException e) {
+            return CompletableFuture.failedFuture(e);
         }
         byte[] payload;
         try {
@@ -500,6 +523,7 @@ public final class MqttConnector implements DeviceConnector {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        tagLimit.close();
     }
 
     private void reportMalformed(String topic, byte[] payload, Instant receivedAt, String error) {

@@ -4,9 +4,11 @@ import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
 import io.qubiq.core.config.Range;
+import io.qubiq.core.connector.WriteLimits;
 import io.qubiq.core.tag.TagPath;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A tag the gateway may write: a write becomes one publish to its command topic. */
 @Doc("A tag that accepts writes; each write is published to its command topic.")
@@ -30,10 +32,33 @@ public record MqttWritableTagConfig(
 
         @Doc("Whether the broker retains the command for later subscribers.")
         @Default("false")
-        boolean retain) implements ConfigChecked {
+        boolean retain,
+
+        @Doc("The lowest value a write may carry. Left out: no lower limit. With min or max, a write must be a"
+                + " number within them, or it is refused (400 from the REST API) and nothing is published.")
+        Optional<Double> min,
+
+        @Doc("The highest value a write may carry. Left out: no upper limit.")
+        Optional<Double> max) implements ConfigChecked {
+
+    /** A writable tag without write limits. */
+    public MqttWritableTagConfig(String tag, String commandTopic, int qos, PayloadFormat payload, boolean retain) {
+        this(tag, commandTopic, qos, payload, retain, Optional.empty(), Optional.empty());
+    }
 
     public static MqttWritableTagConfig of(String tag, String commandTopic) {
         return new MqttWritableTagConfig(tag, commandTopic, 1, PayloadFormat.PLAIN, false);
+    }
+
+    /** The same tag accepting only values from {@code lowest} to {@code highest}. */
+    public MqttWritableTagConfig withLimits(double lowest, double highest) {
+        return new MqttWritableTagConfig(tag, commandTopic, qos, payload, retain, Optional.of(lowest),
+                Optional.of(highest));
+    }
+
+    /** The limits a write's value must keep. */
+    public WriteLimits limits() {
+        return new WriteLimits(min, max);
     }
 
     public TagPath tagPath() {
@@ -53,6 +78,7 @@ public record MqttWritableTagConfig(
             TopicTemplate.topicNameProblem(resolvedCommandTopic()).ifPresent(problem ->
                     violations.add(new Violation("command_topic", problem)));
         }
+        limits().problem().ifPresent(problem -> violations.add(new Violation("min", problem)));
         return violations;
     }
 }

@@ -160,7 +160,7 @@ class MqttConnectionConfigTest {
     void passwordNeverAppearsInToString() {
         MqttConnectionConfig config = new MqttConnectionConfig("h", 1883, false, true, Optional.of("u"),
                 Optional.of("hunter2"), Optional.empty(), MqttProtocol.MQTT_5, true, 0, 30, 1000, 2000, 5000,
-                List.of(), List.of());
+                List.of(), List.of(), MqttConnectionConfig.DEFAULT_MAX_DYNAMIC_TAGS);
         assertThat(config.toString()).doesNotContain("hunter2").contains("***");
     }
 

@@ -12,6 +12,7 @@ import io.qubiq.core.tag.Quality;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagValue;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.mqtt.MqttProtocol;
 import io.qubiq.testkit.mqtt.MqttBrokerExtension;
 import io.qubiq.testkit.mqtt.TestMqttBroker;
@@ -150,6 +151,48 @@ class MqttConnectorTest {
     }
 
     @Test
+    void wildcardTopicsBeyondMaxDynamicTagsAreRefusedCountedAndAlarmed(TestMqttBroker broker) {
+        RecordingPublisher publisher = new RecordingPublisher();
+        int limit = 5;
+        int beyond = 3;
+        MqttConnector connector = started(broker, "flood", MqttConnectionConfig.of(broker.host(), broker.port(),
+                List.of(MqttSubscriptionConfig.plain("fixed/level", "flood/fixed", DataType.FLOAT64),
+                        MqttSubscriptionConfig.plain("flood/+", "flood/dyn/{1}", DataType.FLOAT64)))
+                .withWritableTags(List.of(MqttWritableTagConfig.of("flood/dyn/setpoint", "cmd/{tag}")))
+                .withMaxDynamicTags(limit), publisher);
+        TestClient device = client(broker);
+
+        publishUntilSeen(device, publisher, "flood/t0", "0", "flood/dyn/t0");
+        for (int i = 1; i < limit + beyond; i++) {
+            device.publish("flood/t" + i, Integer.toString(i));
+        }
+        device.publish("flood/t0", "100"); // an admitted tag keeps its values
+        device.publish("fixed/level", "1"); // configured tags are not limited
+        device.publish("flood/setpoint", "2");
+
+        await().atMost(WAIT).until(() -> connector.counters().get("tag_limit_refusals") == beyond
+                && publisher.latest("flood/dyn/t0").map(v -> v.value().equals(100.0)).orElse(false)
+                && publisher.latest("flood/fixed").isPresent() && publisher.latest("flood/dyn/setpoint").isPresent());
+        List<String> dynamic = publisher.all().stream().map(v -> v.path().toString())
+                .filter(path -> path.startsWith("flood/dyn/t")).distinct().toList();
+        assertThat(dynamic).as("exactly the limit of dynamic tags").hasSize(limit);
+        assertThat(connector.counters()).containsEntry("dynamic_tags", (long) limit)
+                .containsEntry("tag_limit_refusals", (long) beyond);
+        assertThat(events.losses()).as("each refused message is a counted loss").hasSize(beyond).allSatisfy(loss -> {
+            assertThat(loss.reason()).isEqualTo(LossReason.DYNAMIC_TAG_LIMIT);
+            assertThat(loss.connection()).isEqualTo("flood");
+            assertThat(loss.detail()).contains("max_dynamic_tags").contains("5");
+        });
+        assertThat(events.alarms(io.qubiq.core.event.DynamicTagLimitAlarm.class)).as("one alarm, not one per message")
+                .singleElement().satisfies(alarm -> {
+                    assertThat(alarm.active()).isTrue();
+                    assertThat(alarm.message()).contains("flood").contains("5").contains("max_dynamic_tags");
+                });
+        assertThat(connector.warnings()).singleElement().asString().startsWith("dynamicTagLimit:");
+        assertThat(connector.status().state()).isEqualTo(ConnectionState.UP);
+    }
+
+    @Test
     void malformedPayloadsAreCountedPerTopicAndDoNotStopOtherValues(TestMqttBroker broker) {
         RecordingPublisher publisher = new RecordingPublisher();
         MqttConnector connector = started(broker, "bad", MqttConnectionConfig.of(broker.host(), broker.port(), List.of(
@@ -214,6 +257,33 @@ class MqttConnectorTest {
         await().atMost(WAIT).untilAsserted(() -> assertThat(observer.received()).contains(
                 new TestClient.Received("cmd/oven/setpoint", "182.5", 1, false),
                 new TestClient.Received("cmd/oven/mode", "{\"value\":\"auto\"}", 0, false)));
+    }
+
+    @Test
+    void writesOutsideTheTagsMinAndMaxOrNotNumbersAreRefusedBeforeAnythingIsPublished(TestMqttBroker broker)
+            throws Exception {
+        RecordingPublisher publisher = new RecordingPublisher();
+        MqttConnector connector = started(broker, "limited", MqttConnectionConfig.of(broker.host(), broker.port(),
+                List.of()).withWritableTags(List.of(MqttWritableTagConfig.of("tank/setpoint", "limits/{tag}")
+                        .withLimits(0, 5))), publisher);
+        TestClient observer = client(broker);
+        observer.subscribe("limits/#");
+
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), 9.5).get(5, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(WriteLimitException.class)
+                .hasMessageContaining("tank/setpoint").hasMessageContaining("9.5")
+                .hasMessageContaining("min 0").hasMessageContaining("max 5").hasMessageContaining("nothing was sent");
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), -1).get(5, TimeUnit.SECONDS))
+                .cause().isInstanceOf(WriteLimitException.class);
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), "full").get(5, TimeUnit.SECONDS))
+                .cause().isInstanceOf(WriteLimitException.class).hasMessageContaining("\"full\" is not a number");
+        assertThatThrownBy(() -> connector.write(TagPath.of("tank/setpoint"), true).get(5, TimeUnit.SECONDS))
+                .cause().isInstanceOf(WriteLimitException.class).hasMessageContaining("not a number");
+        TagWriteResult inside = connector.write(TagPath.of("tank/setpoint"), 5).get(10, TimeUnit.SECONDS);
+
+        assertThat(inside.accepted()).as(inside.message()).isTrue();
+        await().atMost(WAIT).untilAsserted(() -> assertThat(observer.received()).extracting(TestClient.Received::payload)
+                .containsExactly("5"));
     }
 
     @Test

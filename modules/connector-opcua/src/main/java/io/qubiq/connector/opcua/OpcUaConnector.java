@@ -4,6 +4,7 @@ import io.qubiq.core.connector.BrowseNode;
 import io.qubiq.core.connector.Browsable;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.error.TransientException;
@@ -108,6 +109,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
      */
     private volatile boolean subscribed;
     private boolean sessionLost;
+    private boolean warnedCredentialsInClear; // owned by the connector thread
     /** The scheduled connection attempt after a failed one; owned by the connector thread. */
     private ScheduledFuture<?> nextAttempt;
 
@@ -195,7 +197,28 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
     @Override
     public List<String> warnings() {
         Map<TagPath, String> missing = missingChanges;
-        return missing.isEmpty() ? List.of() : List.of(missingChangesText(missing));
+        List<String> warnings = new java.util.ArrayList<>(2);
+        credentialsInClear().ifPresent(warnings::add);
+        if (!missing.isEmpty()) {
+            warnings.add(missingChangesText(missing));
+        }
+        return List.copyOf(warnings);
+    }
+
+    /**
+     * With a user name and password over SecurityPolicy None, {@code credentialsInClear: ...}: the message
+     * channel is not encrypted, so the password may cross the network readable (unless the server's
+     * token policy encrypts it on its own, which the gateway cannot promise).
+     */
+    private Optional<String> credentialsInClear() {
+        if (!(config.identity() instanceof OpcUaIdentity.Username username)
+                || config.securityPolicy() != SecurityPolicyName.NONE) {
+            return Optional.empty();
+        }
+        return Optional.of("credentialsInClear: user " + username.username() + " signs in over security_policy none,"
+                + " so the password may cross the network unencrypted; set security_policy basic256sha256 (or"
+                + " aes128_sha256_rsaoaep, aes256_sha256_rsapss) with security_mode sign_and_encrypt, and trust the"
+                + " server's certificate");
     }
 
     /** The tags whose granted monitored item misses changes, with what the server granted. Any thread. */
@@ -283,6 +306,10 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         nextAttempt = null;
         if (closed || client != null) {
             return; // connected already: an attempt that was overtaken by attemptNow
+        }
+        if (!warnedCredentialsInClear) {
+            warnedCredentialsInClear = true;
+            credentialsInClear().ifPresent(warning -> LOG.warn("OPC UA connection {}: {}", id, warning));
         }
         OpcUaClient created;
         try {
@@ -491,6 +518,11 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         if (!configured.writable()) {
             return CompletableFuture.failedFuture(new PermanentException("tag " + tag + " is not writable: set"
                     + " writable: true on it in connection " + id + " to allow writes; nothing was written", null));
+        }
+        try {
+            configured.writeLimits().check(tag, value);
+        } catch (WriteLimitException e) {
+            return CompletableFuture.failedFuture(e);
         }
         OpcUaClient current = client;
         if (current == null || status.get().state() != ConnectionState.UP) {

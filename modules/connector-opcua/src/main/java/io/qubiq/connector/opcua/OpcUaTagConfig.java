@@ -4,6 +4,7 @@ import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Doc;
 import io.qubiq.core.config.Range;
 import io.qubiq.core.config.Shorthand;
+import io.qubiq.core.connector.WriteLimits;
 import io.qubiq.core.tag.TagPath;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +58,24 @@ public record OpcUaTagConfig(
         @Doc("Whether the gateway may write this tag to the device. Writes to other tags are rejected"
                 + " before reaching the server.")
         @io.qubiq.core.config.Default("false")
-        boolean writable) implements ConfigChecked {
+        boolean writable,
+
+        @Doc("With writable: the lowest value a write may carry, in the tag's units (after scale). Left out: no"
+                + " lower limit. With write_min or write_max, a write must be a number within them, or it is"
+                + " refused (400 from the REST API) before reaching the server.")
+        Optional<Double> writeMin,
+
+        @Doc("With writable: the highest value a write may carry. Left out: no upper limit.")
+        Optional<Double> writeMax) implements ConfigChecked {
+
+    /** A tag without write limits. */
+    public OpcUaTagConfig(Optional<String> path, String nodeId, Optional<Long> samplingIntervalMs,
+                          Optional<Integer> queueSize, Optional<Double> deadbandAbsolute,
+                          Optional<Double> deadbandPercent, Optional<LinearScale> scale,
+                          Optional<String> engineeringUnit, boolean writable) {
+        this(path, nodeId, samplingIntervalMs, queueSize, deadbandAbsolute, deadbandPercent, scale, engineeringUnit,
+                writable, Optional.empty(), Optional.empty());
+    }
 
     /** A tag with its path and its own sampling interval and queue size; for code and tests. */
     public OpcUaTagConfig(String path, String nodeId, long samplingIntervalMs, int queueSize,
@@ -76,6 +94,17 @@ public record OpcUaTagConfig(
     /** The path as written, or derived from the node id. */
     public String pathText() {
         return path.orElseGet(() -> TagPathFromNodeId.derive(nodeId));
+    }
+
+    /** The same tag, writable, accepting only values from {@code lowest} to {@code highest}. */
+    public OpcUaTagConfig withWriteLimits(double lowest, double highest) {
+        return new OpcUaTagConfig(path, nodeId, samplingIntervalMs, queueSize, deadbandAbsolute, deadbandPercent,
+                scale, engineeringUnit, true, Optional.of(lowest), Optional.of(highest));
+    }
+
+    /** The limits a write's value must keep. */
+    public WriteLimits writeLimits() {
+        return new WriteLimits(writeMin, writeMax);
     }
 
     public TagPath tagPath() {
@@ -102,6 +131,11 @@ public record OpcUaTagConfig(
                     "cannot be derived from node_id \"" + nodeId + "\" (" + problem + "); write path: explicitly")));
         }
         violations.addAll(OpcUaTagDefaults.deadbandViolations(deadbandAbsolute, deadbandPercent));
+        writeLimits().problem().ifPresent(problem -> violations.add(new Violation("write_min", problem)));
+        if (writeLimits().any() && !writable) {
+            violations.add(new Violation(writeMin.isPresent() ? "write_min" : "write_max", "limits writes, but the"
+                    + " tag is not writable: add writable: true, or remove the limit"));
+        }
         return violations;
     }
 }

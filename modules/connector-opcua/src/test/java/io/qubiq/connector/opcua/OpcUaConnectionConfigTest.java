@@ -106,6 +106,23 @@ class OpcUaConnectionConfigTest {
     }
 
     @Test
+    void writeLimitsAboveEachOtherOrOnATagThatIsNotWritableAreReportedByKey() {
+        assertThatThrownBy(() -> ConfigLoader.parse("plc.yaml", """
+                endpoint_url: opc.tcp://127.0.0.1:4840
+                tags:
+                  - {path: a, node_id: "ns=2;s=A", writable: true, write_min: 10, write_max: 5}
+                  - {path: b, node_id: "ns=2;s=B", write_max: 5}
+                """, OpcUaConnectionConfig.class, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(((ConfigException) e).problems())
+                        .extracting(p -> p.keyPath() + ": " + p.message())
+                        .anySatisfy(line -> assertThat(line).startsWith("tags[0].write_min")
+                                .contains("the minimum 10 is above the maximum 5"))
+                        .anySatisfy(line -> assertThat(line).startsWith("tags[1].write_max")
+                                .contains("not writable")));
+    }
+
+    @Test
     void twoTagsDerivingTheSamePathAreReportedWithTheNodeId() {
         assertThatThrownBy(() -> ConfigLoader.parse("plc.yaml", """
                 endpoint_url: opc.tcp://127.0.0.1:4840

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.qubiq.core.connector.TagWriteResult;
+import io.qubiq.core.connector.WriteLimitException;
 import io.qubiq.core.error.PermanentException;
 import io.qubiq.core.error.TransientException;
 import io.qubiq.core.health.ConnectionState;
@@ -262,6 +263,33 @@ class OpcUaConnectorTest {
         assertThat(failureOf(future)).isInstanceOf(PermanentException.class).hasMessageContaining("not writable");
         assertThat(TestOpcUaServer.clientWrites()).isEqualTo(writesBefore);
         assertThat(server.value(TestVariable.SETPOINT)).isNotEqualTo(10.0);
+    }
+
+    @Test
+    void writeOutsideTheTagsWriteLimitsOrNotANumberIsRefusedWithoutReachingTheServer() throws Exception {
+        RecordingPublisher publisher = new RecordingPublisher();
+        OpcUaConnectionConfig config = configFor(server.endpointUrl(), true);
+        List<OpcUaTagConfig> tags = new ArrayList<>(config.tags());
+        tags.add(OpcUaTagConfig.of("plant/setpoint_limited", server.nodeId(TestVariable.SETPOINT))
+                .withWriteLimits(0, 100));
+        OpcUaConnector connector = start(new OpcUaConnectionConfig(config.endpointUrl(), config.securityPolicy(),
+                config.securityMode(), config.identity(), config.pkiDir(), config.requestTimeoutMs(),
+                config.sessionTimeoutMs(), config.reconnectInitialMs(), config.reconnectMaxMs(), 0, config.mode(),
+                config.pollingIntervalMs(), config.publishingIntervalMs(), config.maxItemsPerSubscription(),
+                config.tagDefaults(), tags), publisher);
+        await().atMost(WAIT).until(() -> connector.status().state() == ConnectionState.UP);
+        long writesBefore = TestOpcUaServer.clientWrites();
+
+        var above = connector.write(TagPath.of("plant/setpoint_limited"), 150.5);
+        var text = connector.write(TagPath.of("plant/setpoint_limited"), "hot");
+
+        assertThat(failureOf(above)).isInstanceOf(WriteLimitException.class).hasMessageContaining("plant/setpoint_limited")
+                .hasMessageContaining("150.5").hasMessageContaining("min 0").hasMessageContaining("max 100");
+        assertThat(failureOf(text)).isInstanceOf(WriteLimitException.class).hasMessageContaining("not a number");
+        assertThat(TestOpcUaServer.clientWrites()).as("nothing reached the server").isEqualTo(writesBefore);
+        TagWriteResult inside = connector.write(TagPath.of("plant/setpoint_limited"), 99.5).get(10, TimeUnit.SECONDS);
+        assertThat(inside.accepted()).isTrue();
+        assertThat(server.value(TestVariable.SETPOINT)).isEqualTo(99.5);
     }
 
     @Test

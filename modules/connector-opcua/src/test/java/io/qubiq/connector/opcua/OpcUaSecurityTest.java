@@ -125,4 +125,30 @@ class OpcUaSecurityTest {
             assertThat(bad.write(TagPath.of("plant/int32"), 1)).isCompletedExceptionally();
         }
     }
+
+    @Test
+    void usernameOverSecurityPolicyNoneIsWarnedAboutAndOtherCombinationsAreNot(TestOpcUaServer server,
+                                                                              @TempDir Path pki) {
+        OpcUaIdentity user = new OpcUaIdentity.Username(TestOpcUaServer.USERNAME, TestOpcUaServer.PASSWORD);
+        try (OpcUaConnector clear = new OpcUaConnector("clear", config(server, SecurityPolicyName.NONE,
+                SecurityModeName.NONE, user, pki));
+             OpcUaConnector anonymous = new OpcUaConnector("anonymous", config(server, SecurityPolicyName.NONE,
+                     SecurityModeName.NONE, new OpcUaIdentity.Anonymous(), pki));
+             OpcUaConnector secured = new OpcUaConnector("secured", config(server,
+                     SecurityPolicyName.BASIC256SHA256, SecurityModeName.SIGN_AND_ENCRYPT, user, pki))) {
+            clear.start(new RecordingPublisher());
+            anonymous.start(new RecordingPublisher());
+
+            await().atMost(WAIT).until(() -> clear.status().state() == ConnectionState.UP
+                    && anonymous.status().state() == ConnectionState.UP);
+            assertThat(credentialsWarnings(clear)).singleElement().asString().contains(TestOpcUaServer.USERNAME)
+                    .contains("security_policy").contains("basic256sha256").doesNotContain(TestOpcUaServer.PASSWORD);
+            assertThat(credentialsWarnings(anonymous)).isEmpty();
+            assertThat(credentialsWarnings(secured)).isEmpty();
+        }
+    }
+
+    private static List<String> credentialsWarnings(OpcUaConnector connector) {
+        return connector.warnings().stream().filter(w -> w.startsWith("credentialsInClear:")).toList();
+    }
 }

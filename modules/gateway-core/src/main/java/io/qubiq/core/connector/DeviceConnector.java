@@ -46,9 +46,9 @@ public interface DeviceConnector extends AutoCloseable {
     }
 
     /**
-     * Conditions of a connection that is up but loses or will lose data, for the console: one line
-     * each, starting with a name and a colon ({@code itemsMissingChanges: 3 items miss changes: ...}).
-     * Empty normally. Safe from any thread.
+     * Conditions of a connection that loses or will lose data, or is unsafe as configured, for the console:
+     * one line each, starting with a name and a colon ({@code itemsMissingChanges: 3 items miss changes: ...},
+     * {@code credentialsInClear: ...}). Empty normally. Safe from any thread.
      */
     default java.util.List<String> warnings() {
         return java.util.List.of();

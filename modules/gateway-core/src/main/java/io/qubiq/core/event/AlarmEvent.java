@@ -9,7 +9,7 @@ import java.time.Instant;
  */
 public sealed interface AlarmEvent
         permits AuditNotJournaledAlarm, BufferPressureAlarm, DataLostAlarm, DestinationSlowAlarm, DiskSpaceAlarm,
-        ForwarderFailedAlarm, ItemsDroppedAlarm, ItemsRefusedAlarm, QuarantineFullAlarm,
+        DynamicTagLimitAlarm, ForwarderFailedAlarm, ItemsDroppedAlarm, ItemsRefusedAlarm, QuarantineFullAlarm,
         QuarantineUnwritableAlarm, RefusalSpikeAlarm, SubscriberFailedAlarm, WalSuspendedAlarm {
 
     /** Identifies the alarm across raise and clear, such as {@code buffer-pressure/historian}. */

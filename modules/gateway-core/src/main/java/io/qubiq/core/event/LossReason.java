@@ -31,6 +31,11 @@ public enum LossReason {
     DEVICE_QUEUE_OVERFLOW(false),
     /** A device message that could not be turned into a tag value. */
     MALFORMED_PAYLOAD(false),
+    /**
+     * A device message on a topic that would have created a new tag past its connection's limit of tags
+     * made from wildcard subscriptions ({@code max_dynamic_tags}); refused, its value not kept.
+     */
+    DYNAMIC_TAG_LIMIT(false),
     /** A pipeline expression failed, so its output was not produced. */
     EXPRESSION_FAILED(false),
     /** A write failed because the disk was full; what it carried was not stored. */
