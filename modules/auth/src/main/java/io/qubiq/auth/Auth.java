@@ -58,8 +58,14 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
     /** As {@link #open(AuthConfig, Path, Clock, EventPublisher)}, announcing the setup token to {@code announcer}. */
     public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events,
                             Consumer<String> announcer) throws IOException {
+        return open(config, directory, clock, Ticker.system(), events, announcer);
+    }
+
+    /** As {@link #open(AuthConfig, Path, Clock, EventPublisher, Consumer)}, session timeouts measured on {@code ticker}. */
+    public static Auth open(AuthConfig config, Path directory, Clock clock, Ticker ticker, EventPublisher events,
+                            Consumer<String> announcer) throws IOException {
         int cores = Runtime.getRuntime().availableProcessors();
-        Auth auth = open(config, directory, clock, Ticker.system(), events, new PasswordHasher(config.hashParameters(),
+        Auth auth = open(config, directory, clock, ticker, events, new PasswordHasher(config.hashParameters(),
                 config.passwordMinLength(), cores), new CheckGate(cores, CHECK_PATIENCE), announcer);
         startRefusalFlusher(auth.signIn());
         return auth;

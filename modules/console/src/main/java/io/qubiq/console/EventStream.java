@@ -33,7 +33,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code signed_out}: the session ended (signed out, timed out, user disabled); the stream closes.</li>
  * </ul>
  * Each tick re-resolves every subscriber's credentials, so a role change applies within a second and an
- * ended session stops its stream. Payloads are serialized once per tick and shared by all subscribers.
+ * ended session stops its stream. That check is not use of the session: only API requests restart its
+ * idle timer, so the stream of a console left open ends within a tick of the idle timeout. Payloads are serialized once per tick and shared by all subscribers.
  *
  * <p>Threading: one scheduler thread ({@code console-events}) builds and sends every event; Jetty threads
  * only add subscribers. Sending to a client that went away ends its subscription.
@@ -187,7 +188,7 @@ public final class EventStream {
         if (subscriber.authorization().isPresent()) {
             return authenticator.fromBearer(subscriber.authorization().get());
         }
-        return subscriber.sessionId().flatMap(authenticator::fromSession);
+        return subscriber.sessionId().flatMap(authenticator::fromSessionWithoutUse);
     }
 
     private void end(Subscriber subscriber) {

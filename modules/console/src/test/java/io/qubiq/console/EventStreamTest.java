@@ -85,6 +85,29 @@ class EventStreamTest {
         }
     }
 
+    @Test
+    void theStreamDoesNotKeepAnIdleSessionAliveButApiCallsDo() throws Exception {
+        // Regression: each tick resolved the session as a request would, so an open console tab never idled out.
+        Duration idle = Duration.ofMillis(io.qubiq.auth.AuthConfig.defaults().sessionIdleTimeoutMs());
+        ConsoleClient viewer = console.as("viewer");
+        try (Stream stream = new Stream(viewer.openStream("/api/v1/events"))) {
+            stream.nextData("status");
+            console.ticker.advance(idle.minusMinutes(1));
+            assertThat(viewer.get("/api/v1/tags").statusCode()).as("a request is use").isEqualTo(200);
+            console.ticker.advance(idle.minusMinutes(1));
+            stream.nextData("status");
+            stream.nextData("status");
+            assertThat(stream.answer.statusCode()).isEqualTo(200);
+
+            console.ticker.advance(Duration.ofMinutes(2));
+
+            long before = System.nanoTime();
+            assertThat(stream.nextData("signed_out")).isEqualTo("{}");
+            assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(Duration.ofMillis(2 * EventStream.TICK_MS + 500));
+            assertThat(viewer.get("/api/v1/tags").statusCode()).as("the session idled out").isEqualTo(401);
+        }
+    }
+
     /** Reads events off a stream on a helper thread, with a deadline per read. */
     static final class Stream implements AutoCloseable {
         final HttpResponse<InputStream> answer;
