@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * it starts, stops or has failed.
  *
  * <p>Threading: started and stopped by the lifecycle thread; requests run on Jetty's pool; the live
- * event stream has its own scheduler thread.
+ * event stream has its own scheduler thread and one sender thread per client ({@link EventOutbox}).
  */
 public final class ConsoleServer implements Component {
 
