@@ -137,7 +137,7 @@ public final class ConsoleServer implements Component {
             ctx.status(500);
             ctx.json(new ApiError.Body(500, "internal error: " + error + " (details in the gateway log)"));
         });
-        Api api = new Api(cfg.routes, new RequestGuard(auth.authenticator()));
+        Api api = new Api(cfg.routes, new RequestGuard(auth.authenticator(), auth.accessRefusals()));
         api.get("/health", Access.PUBLIC,
                 "Readiness, degraded parts and component states (200 when READY or DEGRADED, 503 otherwise)",
                 Reply.json(HealthReport.class).orAnswers(503, "starting, stopping or failed: the same report",
