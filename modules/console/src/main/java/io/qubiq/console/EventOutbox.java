@@ -136,6 +136,8 @@ final class EventOutbox {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // closed: nothing more to send
+        } catch (RuntimeException e) {
+            log.debug("Live event client {}: sending failed, its stream ends: {}", who, e.toString());
         } finally {
             close();
         }
