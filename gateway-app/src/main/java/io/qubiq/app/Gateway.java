@@ -178,7 +178,7 @@ public final class Gateway {
         DeviceKind.Context deviceContext = new DeviceKind.Context(gatewayId(config), dataDirectory.root(), clock, events);
         Map<String, DeviceConnections.Entry> deviceEntries = DeviceKinds.entries(deviceConfigs, deviceContext);
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock,
-                Duration.ofMillis(config.lifecycle().readinessGraceMs()), Ticker.system());
+                Duration.ofMillis(config.lifecycle().readinessGraceMs()), Ticker.system(), tagBus.latestValues()::latest);
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
         Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
         Optional<HistorianParts> history = config.historian().isPresent()

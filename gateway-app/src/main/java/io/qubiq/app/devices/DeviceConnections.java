@@ -10,6 +10,7 @@ import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.tag.TagPath;
 import io.qubiq.core.tag.TagPublisher;
+import io.qubiq.core.tag.TagValue;
 import io.qubiq.core.time.Ticker;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,11 +82,20 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
      */
     public DeviceConnections(Map<String, Entry> entries, TagPublisher publisher, EventPublisher events, Clock clock,
                              Duration readinessGrace, Ticker ticker) {
+        this(entries, publisher, events, clock, readinessGrace, ticker, path -> Optional.empty());
+    }
+
+    /**
+     * @param latest each tag's last known value (the tag bus's latest table): a tag write's audit entry
+     *               records it as the value before the write
+     */
+    public DeviceConnections(Map<String, Entry> entries, TagPublisher publisher, EventPublisher events, Clock clock,
+                             Duration readinessGrace, Ticker ticker, Function<TagPath, Optional<TagValue>> latest) {
         this.entries = new LiveEntries(entries);
         this.readiness = new DeviceReadiness(readinessGrace, ticker);
         this.lifecycle = new ConnectorLifecycle(this.entries, publisher, readiness);
         this.health = new DeviceHealth(this.entries, lifecycle, readiness);
-        this.writes = new TagWrites(this.entries, events, clock);
+        this.writes = new TagWrites(this.entries, latest, events, clock);
         this.certificates = new OpcUaCertificates(this.entries, events, clock);
         this.views = new DeviceViews(this.entries, certificates::keepsCertificates);
     }

@@ -6,30 +6,39 @@ import io.qubiq.core.event.AuditAction;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.tag.TagPath;
+import io.qubiq.core.tag.TagValue;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 
 /**
  * Tag writes from the console and scripts. A tag is written through the connection that declares it
  * now (connections change live); a tag no connection declares cannot be written (NOT_FOUND).
  * A write goes straight to the owning connector, never buffered or retried, so it fails visibly;
  * every write is audited ({@code tag_write} on {@code tag/<path>}) with the device's verdict or the
- * failure, whatever it is.
+ * failure, whatever it is, the value written ({@code value}) and the tag's last known value before the
+ * write ({@code old_value}, from the tag bus's latest table; {@value #UNKNOWN} when the tag has none yet).
  *
  * <p>Threading: holds no state of its own; safe from any thread. The audit entry is recorded on
  * the thread that completes the device's future.
  */
 final class TagWrites {
 
+    static final String UNKNOWN = "unknown";
+
     private final Map<String, DeviceConnections.Entry> entries;
+    private final Function<TagPath, Optional<TagValue>> latest;
     private final EventPublisher events;
     private final Clock clock;
 
-    TagWrites(Map<String, DeviceConnections.Entry> entries, EventPublisher events, Clock clock) {
+    TagWrites(Map<String, DeviceConnections.Entry> entries, Function<TagPath, Optional<TagValue>> latest,
+              EventPublisher events, Clock clock) {
         this.entries = entries;
+        this.latest = latest;
         this.events = events;
         this.clock = clock;
     }
@@ -39,8 +48,9 @@ final class TagWrites {
         if (owner == null) {
             throw new RequestFailure.NotFound("no device connection reads tag " + tag + "; only configured tags can be written");
         }
+        Optional<TagValue> before = latest.apply(tag);
         CompletableFuture<TagWriteResult> result = entries.get(owner).connector().write(tag, value);
-        return result.whenComplete((verdict, failure) -> audit(tag, value, user, from, owner,
+        return result.whenComplete((verdict, failure) -> audit(tag, before, value, user, from, owner,
                 failure == null ? verdict.status().label() : describe(failure)));
     }
 
@@ -54,10 +64,12 @@ final class TagWrites {
         return null;
     }
 
-    private void audit(TagPath tag, Object value, String user, String from, String owner, String outcome) {
+    private void audit(TagPath tag, Optional<TagValue> before, Object value, String user, String from, String owner,
+                       String outcome) {
         Map<String, String> details = new LinkedHashMap<>();
         details.put(AuditAction.DETAIL_FROM, from);
         details.put("connection", owner);
+        details.put("old_value", before.map(v -> String.valueOf(v.value())).orElse(UNKNOWN));
         details.put("value", String.valueOf(value));
         events.audit(new AuditEvent(clock.instant(), user, AuditAction.TAG_WRITE, "tag/" + tag, outcome, details));
     }

@@ -6,6 +6,7 @@ import io.qubiq.core.event.AlarmEvent;
 import io.qubiq.core.event.AuditEvent;
 import io.qubiq.core.event.DataLoss;
 import io.qubiq.core.event.EventPublisher;
+import io.qubiq.core.text.LogSafe;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Where alarms and audit events go today: the set of active alarms (in memory: a restart starts
  * with none; each component logs its own alarms where it raises them), every audit event on the
- * {@code qubiq.audit} logger, and a bounded list of recent events for the console. Every audit event also goes to the durable audit journal
+ * {@code qubiq.audit} logger (one line each: control characters in the user, target, outcome and details
+ * are escaped by {@link LogSafe}, so a typed value cannot forge a line), and a bounded list of recent events for the console. Every audit event also goes to the durable audit journal
  * ({@link AuditJournal}, on its own store-and-forward channel) once {@link #journalTo} connected it.
  * Every loss goes to the {@link LossRecorder} (log, ledger, metrics, alarm) once {@link #recordLossesIn}
  * connected it; before, it is logged only.
@@ -58,14 +60,22 @@ public final class EventJournal implements EventPublisher {
     public void audit(AuditEvent event) {
         AuditJournal target;
         synchronized (this) {
-            audit.info("{} {} {} {}: {} {}", event.at(), event.user(), event.action(), event.target(), event.outcome(),
-                    event.details());
+            audit.info("{} {} {} {}: {} {}", event.at(), LogSafe.text(event.user()), event.action(),
+                    LogSafe.text(event.target()), LogSafe.text(event.outcome()), logSafe(event.details()));
             add(recentAudits, event);
             target = journal;
         }
         if (target != null) {
             target.record(event);
         }
+    }
+
+    /** The details as {@code {key=value, ...}}, each key and value with its control characters escaped. */
+    private static String logSafe(Map<String, String> details) {
+        StringBuilder out = new StringBuilder("{");
+        details.forEach((key, value) -> out.append(out.length() > 1 ? ", " : "").append(LogSafe.text(key)).append('=')
+                .append(LogSafe.text(value)));
+        return out.append('}').toString();
     }
 
     /** From now on every loss also goes to the loss ledger, its metrics and its alarm. */

@@ -93,6 +93,7 @@ class DeviceApiTest {
     @Test
     void tagWriteGoesToTheDeviceReturnsItsVerdictAndIsAudited(TestOpcUaServer server) throws Exception {
         await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/connections").body().contains("\"state\":\"UP\""));
+        await().atMost(Duration.ofSeconds(20)).until(() -> get("/api/v1/tags/plant/setpoint").statusCode() == 200);
 
         HttpResponse<String> accepted = post("/api/v1/tags/plant/setpoint/write", "{\"value\": 62.5}");
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
@@ -109,6 +110,10 @@ class DeviceApiTest {
 
         assertThat(gateway.events().recentAudits()).extracting(a -> a.action() + " " + a.target() + " " + a.outcome())
                 .contains("TAG_WRITE tag/plant/setpoint Good");
+        assertThat(gateway.events().recentAudits()).filteredOn(a -> a.action() == AuditAction.TAG_WRITE
+                        && a.outcome().equals("Good")).singleElement()
+                .satisfies(a -> assertThat(a.details()).as("the value before the write and the value written")
+                        .containsEntry("old_value", "50.0").containsEntry("value", "62.5"));
     }
 
     @Test

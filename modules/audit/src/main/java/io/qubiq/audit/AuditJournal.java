@@ -6,6 +6,7 @@ import io.qubiq.core.event.AuditNotJournaledAlarm;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.lifecycle.Component;
 import io.qubiq.core.sink.Sink;
+import io.qubiq.core.text.LogSafe;
 import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ChannelException;
 import io.qubiq.storeforward.ConnectionMonitor;
@@ -184,7 +185,8 @@ public final class AuditJournal implements Component {
     private void notJournaled(List<JournalEntry> entries, String reason) {
         JournalEntryCodec codec = new JournalEntryCodec();
         for (JournalEntry entry : entries) {
-            log.error("Audit event NOT journaled ({}): {} {}", reason, codec.preview(entry), entry.event().details());
+            log.error("Audit event NOT journaled ({}): {} {}", reason, LogSafe.text(codec.preview(entry)),
+                    LogSafe.text(entry.event().details()));
         }
         boolean first = notJournaled == 0;
         notJournaled += entries.size();

@@ -24,13 +24,14 @@ import org.slf4j.LoggerFactory;
  * cores, each caller waiting at most {@link #CHECK_PATIENCE} for a place; refused unauthenticated requests
  * journaled by {@link RefusalDigest} in windows of {@link #REFUSAL_WINDOW}, at most
  * {@value #REFUSALS_JOURNALED_AT_ONCE} on their own and {@value #REFUSAL_GROUPS} groups per window, more than
- * {@value #REFUSAL_SPIKE_PER_WINDOW} a window raising the refusal-spike alarm.
+ * {@value #REFUSAL_SPIKE_PER_WINDOW} a window raising the refusal-spike alarm; refusals of signed-in callers
+ * for lack of a permission ({@link AccessRefusals}) by a second digest with the same limits and no alarm.
  *
  * @param directory the directory holding {@code users.properties} and {@code api-tokens.properties}
  */
 public record Auth(Path directory, Roles roles, UserStore users, ApiTokens tokens, SessionManager sessions,
                    SignInThrottle throttle, Authenticator authenticator, SignIn signIn,
-                   UserAdministration administration, AdminBootstrap bootstrap) {
+                   UserAdministration administration, AdminBootstrap bootstrap, AccessRefusals accessRefusals) {
 
     private static final Logger LOG = LoggerFactory.getLogger(AdminBootstrap.class);
 
@@ -58,10 +59,16 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
     /** As {@link #open(AuthConfig, Path, Clock, EventPublisher)}, announcing the setup token to {@code announcer}. */
     public static Auth open(AuthConfig config, Path directory, Clock clock, EventPublisher events,
                             Consumer<String> announcer) throws IOException {
+        return open(config, directory, clock, Ticker.system(), events, announcer);
+    }
+
+    /** As {@link #open(AuthConfig, Path, Clock, EventPublisher, Consumer)}, session timeouts measured on {@code ticker}. */
+    public static Auth open(AuthConfig config, Path directory, Clock clock, Ticker ticker, EventPublisher events,
+                            Consumer<String> announcer) throws IOException {
         int cores = Runtime.getRuntime().availableProcessors();
-        Auth auth = open(config, directory, clock, Ticker.system(), events, new PasswordHasher(config.hashParameters(),
+        Auth auth = open(config, directory, clock, ticker, events, new PasswordHasher(config.hashParameters(),
                 config.passwordMinLength(), cores), new CheckGate(cores, CHECK_PATIENCE), announcer);
-        startRefusalFlusher(auth.signIn());
+        startRefusalFlusher(auth);
         return auth;
     }
 
@@ -94,12 +101,15 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
         AuditTrail audit = new AuditTrail(events, clock);
         RefusalDigest refusals = new RefusalDigest(audit, REFUSAL_WINDOW, REFUSALS_JOURNALED_AT_ONCE, REFUSAL_GROUPS,
                 REFUSAL_SPIKE_PER_WINDOW);
+        // refusals of signed-in callers: their own digest and budget, and no spike alarm (Long.MAX_VALUE)
+        AccessRefusals accessRefusals = new AccessRefusals(new RefusalDigest(audit, REFUSAL_WINDOW,
+                REFUSALS_JOURNALED_AT_ONCE, REFUSAL_GROUPS, Long.MAX_VALUE));
         return new Auth(directory, roles, users, tokens, sessions, throttle,
                 new Authenticator(users, roles, sessions, tokens, damage),
                 new SignIn(users, sessions, throttle, gate, audit, refusals, damage),
                 new UserAdministration(users, tokens, sessions, throttle, audit),
                 new AdminBootstrap(users, audit, refusals, clock, Duration.ofMillis(config.setupTokenTtlMs()),
-                        config.adminUsername(), announcer));
+                        config.adminUsername(), announcer), accessRefusals);
     }
 
     /**
@@ -111,16 +121,20 @@ public record Auth(Path directory, Roles roles, UserStore users, ApiTokens token
         return Stream.concat(users.damage().stream(), tokens.damage().stream()).toList();
     }
 
-    /** A daemon thread that journals refusal summaries soon after their window passed. */
-    private static void startRefusalFlusher(SignIn signIn) {
+    /** A daemon thread that journals refusal summaries (sign-in, setup, permission) soon after their window passed. */
+    private static void startRefusalFlusher(Auth auth) {
         ScheduledExecutorService flusher = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "qubiq-auth-refusal-flusher");
             thread.setDaemon(true);
             return thread;
         });
         long period = REFUSAL_FLUSH_PERIOD.toMillis();
-        flusher.scheduleWithFixedDelay(Periodic.guarded(signIn::flushRefusals, e -> LOG.warn(
-                "Could not journal the summary of refused sign-ins; it is tried again in {} ms: {}", period,
+        Runnable flush = () -> {
+            auth.signIn().flushRefusals();
+            auth.accessRefusals().flushDue();
+        };
+        flusher.scheduleWithFixedDelay(Periodic.guarded(flush, e -> LOG.warn(
+                "Could not journal the summary of refused requests; it is tried again in {} ms: {}", period,
                 e.toString())), period, period, TimeUnit.MILLISECONDS);
     }
 }

@@ -46,12 +46,24 @@ public final class Authenticator {
         return damage.isEmpty() ? Optional.empty() : Optional.of(damage.get(0).message());
     }
 
-    /** The principal of a live session of an enabled user; empty otherwise. */
+    /** The principal of a live session of an enabled user, the request counting as use of it; empty otherwise. */
     public Optional<Principal> fromSession(String sessionId) {
+        return fromSession(sessionId, true);
+    }
+
+    /**
+     * As {@link #fromSession}, but not counted as use: the idle timeout keeps running. For the live event
+     * stream, which checks its session each second and must not keep an unattended console signed in.
+     */
+    public Optional<Principal> fromSessionWithoutUse(String sessionId) {
+        return fromSession(sessionId, false);
+    }
+
+    private Optional<Principal> fromSession(String sessionId, boolean use) {
         if (sessionId == null || sessionId.isEmpty() || sessionId.length() > 200) {
             return Optional.empty();
         }
-        Optional<SessionManager.Session> session = sessions.resolve(sessionId);
+        Optional<SessionManager.Session> session = use ? sessions.resolve(sessionId) : sessions.peek(sessionId);
         if (session.isEmpty()) {
             return Optional.empty();
         }

@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * Journals refusals of requests that bring no accepted credentials (failed and throttled sign-ins,
- * refused setup claims) so that nobody can fill the audit journal without signing in.
+ * refused setup claims) so that nobody can fill the audit journal without signing in; a second instance
+ * does the same for signed-in callers refused for lack of a permission ({@link AccessRefusals}).
  *
  * <p><b>The rule.</b> Time is cut into windows of {@code window} (aligned to the epoch, one minute in
  * production). In each window:
@@ -184,7 +185,11 @@ final class RefusalDigest {
         boolean oneUser = group.users.size() == 1 && group.otherUsers == 0;
         String names = String.join(", ", group.users.keySet())
                 + (group.otherUsers > 0 ? " and other names" : "");
-        String noun = key.action() == AuditAction.SETUP_CLAIM ? "setup claims" : "sign-ins";
+        String noun = switch (key.action()) {
+            case SETUP_CLAIM -> "setup claims";
+            case SIGN_IN_FAILED -> "sign-ins";
+            default -> "requests";
+        };
         String from = key.address().equals(MANY) ? "many addresses" : key.address();
         String outcome = String.format(Locale.ROOT, "%,d refused %s for %s from %s between %s and %s", group.count,
                 noun, names, from, group.first, group.last);

@@ -26,7 +26,9 @@ import javax.crypto.spec.SecretKeySpec;
  * with {@link Secrets#constantTimeEquals}. A restart draws a new key, and ends every session anyway.
  *
  * <p><b>Expiry.</b> A session ends after {@code idle} without use or {@code absolute} after sign-in,
- * whichever comes first, measured on the injected monotonic {@link Ticker}: a wall clock stepped back
+ * whichever comes first. Use is {@link #resolve} (a request); {@link #peek} (the live event stream's
+ * check each second) is not use, so an open console tab alone does not keep a session alive. Both
+ * timeouts are measured on the injected monotonic {@link Ticker}: a wall clock stepped back
  * does not keep a session alive longer by the size of the step, nor does one stepped forward end it
  * early. The wall clock only stamps {@link Session#created} and {@link Session#lastUsed}, for display.
  * Expired sessions are removed when next looked up and by a sweep every 64 sign-ins, so memory stays
@@ -109,6 +111,18 @@ public final class SessionManager {
         long nowNanos = ticker.nanos();
         Entry updated = byKey.computeIfPresent(key, (k, e) -> expired(e, nowNanos) ? null : e.touched(now, nowNanos));
         return Optional.ofNullable(updated).map(Entry::session);
+    }
+
+    /**
+     * The live session with this id, <em>not</em> marked as used: for a watcher that must not keep an idle
+     * session alive (the console's live event stream checks each second that its session still stands).
+     * Empty when unknown, ended or expired; an expired entry is removed.
+     */
+    public Optional<Session> peek(String id) {
+        String key = Secrets.sha256(id);
+        long nowNanos = ticker.nanos();
+        Entry entry = byKey.computeIfPresent(key, (k, e) -> expired(e, nowNanos) ? null : e);
+        return Optional.ofNullable(entry).map(Entry::session);
     }
 
     /**

@@ -22,6 +22,7 @@
  * retries. Every security-relevant action, refused ones included, is reported as an
  * {@link io.qubiq.core.event.AuditEvent} with the remote address under the {@code from} detail; refusals
  * of requests without accepted credentials (sign-ins, setup claims) go through
- * {@link io.qubiq.auth.RefusalDigest}, which bounds how many entries they make.
+ * {@link io.qubiq.auth.RefusalDigest}, which bounds how many entries they make, and so do the permission
+ * refusals (403) of signed-in callers ({@link io.qubiq.auth.AccessRefusals}, a digest of their own).
  */
 package io.qubiq.auth;

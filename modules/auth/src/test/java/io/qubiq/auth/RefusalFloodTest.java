@@ -145,4 +145,33 @@ class RefusalFloodTest {
         assertThat(summary.details()).containsEntry("reasons", "unknown user: 5; throttled: 1229")
                 .containsEntry(AuditAction.DETAIL_FROM, "10.0.0.5");
     }
+
+    /**
+     * Catches 403s that are not journaled, and a signed-in caller flooding the journal with them: the first
+     * refusal per (user, address) and minute is journaled at once, the rest become one summary with the count.
+     */
+    @Test
+    void permissionRefusalsOfASignedInCallerAreJournaledOncePerMinuteWithACount() throws Exception {
+        AuthFixture f = new AuthFixture(dir);
+        f.user("victor", "viewer");
+        Principal victor = f.signIn("victor");
+
+        for (int i = 0; i < 5000; i++) {
+            f.auth.accessRefusals().refused(victor, Permission.MANAGE_USERS, "GET /api/v1/users", "10.0.0.9");
+        }
+
+        assertThat(f.events.of(AuditAction.ACCESS_DENIED)).singleElement().satisfies(first -> {
+            assertThat(first.user()).isEqualTo("victor");
+            assertThat(first.outcome()).contains("Manage users", "GET /api/v1/users");
+            assertThat(first.details()).containsEntry(AuditAction.DETAIL_FROM, "10.0.0.9");
+        });
+        f.clock.advance(Duration.ofMinutes(1));
+        f.auth.accessRefusals().flushDue();
+
+        List<AuditEvent> entries = f.events.of(AuditAction.ACCESS_DENIED);
+        assertThat(entries).hasSize(2);
+        assertThat(entries.get(1).outcome()).startsWith("5,000 refused requests for victor from 10.0.0.9 between ");
+        assertThat(entries.get(1).details()).containsEntry("count", "5000").containsEntry("journaled_separately", "1");
+        assertThat(f.events.alarms).as("403s raise no sign-in spike alarm").isEmpty();
+    }
 }

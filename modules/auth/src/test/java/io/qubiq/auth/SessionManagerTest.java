@@ -49,6 +49,23 @@ class SessionManagerTest {
     }
 
     @Test
+    void peekingAtASessionIsNotUseSoItStillIdlesOut() {
+        SessionManager.NewSession s = sessions.create("alice");
+
+        for (int minute = 0; minute < 29; minute++) {
+            clock.advance(Duration.ofMinutes(1));
+            assertThat(sessions.peek(s.id())).as("minute " + minute).isPresent();
+        }
+        assertThat(sessions.peek(s.id()).orElseThrow().lastUsed()).as("not stamped as used")
+                .isEqualTo(s.session().lastUsed());
+        clock.advance(Duration.ofMinutes(1));
+
+        assertThat(sessions.peek(s.id())).isEmpty();
+        assertThat(sessions.resolve(s.id())).isEmpty();
+        assertThat(sessions.peek("unknown")).isEmpty();
+    }
+
+    @Test
     void idleTimeoutKeepsItsLengthWhenTheWallClockStepsAnHourBack() {
         // Regression: the idle timeout was "last use + idle" on the wall clock, so after a step back of one hour
         // an unattended signed-in console stayed usable for an hour and a half instead of 30 minutes.

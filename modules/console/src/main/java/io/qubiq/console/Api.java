@@ -12,8 +12,8 @@ import java.util.function.Consumer;
 /**
  * How route groups register their endpoints: each with the {@link Access} it needs, a one-line
  * summary and its {@link Reply} (what it answers and which failures it may answer instead). Every
- * handler is wrapped so that {@link RequestGuard} runs first (sign-in, permission, CSRF), and every
- * endpoint is recorded, so the OpenAPI description and the permission tests cover exactly the routes
+ * handler is wrapped so that {@link RequestGuard} runs first (sign-in, permission, CSRF), for {@code HEAD}
+ * of a GET endpoint too, and every endpoint is recorded, so the OpenAPI description and the permission tests cover exactly the routes
  * that exist. There is no way to register a route without declaring its access and its answer.
  *
  * <p>A handler answers with the value its reply declares, which is written as JSON; it answers null
@@ -40,7 +40,9 @@ public final class Api {
     }
 
     public <T> void get(String path, Access access, String summary, Reply<T> reply, Answer<T> answer) {
-        routes.get(path, guarded(new Endpoint("GET", path, access, summary, reply), reply, answer));
+        Endpoint endpoint = new Endpoint("GET", path, access, summary, reply);
+        routes.get(path, guarded(endpoint, reply, answer));
+        routes.head(path, headOf(endpoint));
     }
 
     public <T> void post(String path, Access access, String summary, Reply<T> reply, Answer<T> answer) {
@@ -64,11 +66,24 @@ public final class Api {
             guard.check(ctx, endpoint);
             stream.handle(ctx);
         });
+        routes.head(path, headOf(endpoint));
     }
 
     /** Every endpoint registered so far, in registration order. */
     public List<Endpoint> endpoints() {
         return List.copyOf(endpoints);
+    }
+
+    /**
+     * {@code HEAD} of a GET endpoint: the same guard (401, 403 or 503 as GET would answer), then 200 without
+     * a body and without running the handler. Without it Javalin answers HEAD from the GET route's
+     * existence alone, guard or no guard.
+     */
+    private Handler headOf(Endpoint endpoint) {
+        return ctx -> {
+            guard.check(ctx, endpoint);
+            ctx.status(200);
+        };
     }
 
     private <T> Handler guarded(Endpoint endpoint, Reply<T> reply, Answer<T> answer) {

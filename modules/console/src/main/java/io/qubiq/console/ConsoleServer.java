@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * it starts, stops or has failed.
  *
  * <p>Threading: started and stopped by the lifecycle thread; requests run on Jetty's pool; the live
- * event stream has its own scheduler thread.
+ * event stream has its own scheduler thread and one sender thread per client ({@link EventOutbox}).
  */
 public final class ConsoleServer implements Component {
 
@@ -141,7 +141,7 @@ public final class ConsoleServer implements Component {
             ctx.status(500);
             ctx.json(new ApiError.Body(500, "internal error: " + error + " (details in the gateway log)"));
         });
-        Api api = new Api(cfg.routes, new RequestGuard(auth.authenticator()));
+        Api api = new Api(cfg.routes, new RequestGuard(auth.authenticator(), auth.accessRefusals()));
         api.get("/health", Access.PUBLIC,
                 "Readiness, degraded parts and component states (200 when READY or DEGRADED, 503 otherwise)",
                 Reply.json(HealthReport.class).orAnswers(503, "starting, stopping or failed: the same report",

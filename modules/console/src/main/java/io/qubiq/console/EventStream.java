@@ -2,7 +2,6 @@ package io.qubiq.console;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.javalin.http.sse.SseClient;
 import io.qubiq.auth.Authenticator;
 import io.qubiq.auth.Permission;
 import io.qubiq.auth.Principal;
@@ -33,10 +32,16 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code signed_out}: the session ended (signed out, timed out, user disabled); the stream closes.</li>
  * </ul>
  * Each tick re-resolves every subscriber's credentials, so a role change applies within a second and an
- * ended session stops its stream. Payloads are serialized once per tick and shared by all subscribers.
+ * ended session stops its stream. That check is not use of the session: only API requests restart its
+ * idle timer, so the stream of a console left open ends within a tick of the idle timeout. Payloads are serialized once per tick and shared by all subscribers.
  *
- * <p>Threading: one scheduler thread ({@code console-events}) builds and sends every event; Jetty threads
- * only add subscribers. Sending to a client that went away ends its subscription.
+ * <p>Delivery: each subscriber has its own bounded {@link EventOutbox} and sender thread, so a client that
+ * reads slowly or not at all delays nobody else; one that falls behind (its outbox full) is disconnected,
+ * and its browser reconnects and starts again from a fresh snapshot.
+ *
+ * <p>Threading: one scheduler thread ({@code console-events}) builds every event and hands it to the
+ * outboxes without waiting; each outbox's thread writes to its client. Jetty threads only add
+ * subscribers. A client that went away, fell behind or was signed out leaves the subscriber list.
  */
 public final class EventStream {
 
@@ -48,7 +53,7 @@ public final class EventStream {
                    Optional<AlarmAccess> alarms) {
     }
 
-    private record Subscriber(SseClient client, Optional<String> sessionId, Optional<String> authorization) {
+    private record Subscriber(EventOutbox outbox, Optional<String> sessionId, Optional<String> authorization) {
     }
 
     private final Authenticator authenticator;
@@ -70,11 +75,15 @@ public final class EventStream {
         api.sse("/api/v1/events", Access.SIGNED_IN, "Live status, tag values, connections and alarms"
                 + " (server-sent events)", client -> {
                     client.keepAlive();
-                    Subscriber subscriber = new Subscriber(client,
+                    String user = RequestGuard.principal(client.ctx()).user();
+                    EventOutbox outbox = new EventOutbox(client, user, user + " at " + RequestGuard.from(client.ctx()),
+                            ended -> subscribers.removeIf(s -> s.outbox() == ended));
+                    Subscriber subscriber = new Subscriber(outbox,
                             Optional.ofNullable(client.ctx().cookie(RequestGuard.SESSION_COOKIE)),
                             Optional.ofNullable(client.ctx().header("Authorization")));
-                    client.onClose(() -> subscribers.remove(subscriber));
+                    client.onClose(outbox::close);
                     subscribers.add(subscriber);
+                    outbox.start();
                     scheduler.execute(() -> welcome(subscriber));
                 });
     }
@@ -94,7 +103,7 @@ public final class EventStream {
             scheduler.shutdownNow();
         }
         for (Subscriber subscriber : subscribers) {
-            subscriber.client().close();
+            subscriber.outbox().close();
         }
         subscribers.clear();
     }
@@ -187,25 +196,18 @@ public final class EventStream {
         if (subscriber.authorization().isPresent()) {
             return authenticator.fromBearer(subscriber.authorization().get());
         }
-        return subscriber.sessionId().flatMap(authenticator::fromSession);
+        return subscriber.sessionId().flatMap(authenticator::fromSessionWithoutUse);
     }
 
     private void end(Subscriber subscriber) {
-        send(subscriber, "signed_out", "{}");
-        subscriber.client().close();
         subscribers.remove(subscriber);
+        subscriber.outbox().finish("signed_out", "{}");
     }
 
+    /** Hands the event to the subscriber's outbox; one that fell behind or went away leaves the stream. */
     private void send(Subscriber subscriber, String event, String data) {
-        if (subscriber.client().terminated()) {
+        if (!subscriber.outbox().offer(event, data)) {
             subscribers.remove(subscriber);
-            return;
-        }
-        try {
-            subscriber.client().sendEvent(event, data);
-        } catch (RuntimeException e) {
-            subscribers.remove(subscriber);
-            subscriber.client().close();
         }
     }
 

@@ -2,7 +2,9 @@ package io.qubiq.console;
 
 import io.javalin.http.Context;
 import io.qubiq.auth.AccessDecision;
+import io.qubiq.auth.AccessRefusals;
 import io.qubiq.auth.Authenticator;
+import io.qubiq.auth.Permission;
 import io.qubiq.auth.Principal;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,7 +22,8 @@ import java.util.Optional;
  *   <li>a state-changing request authenticated by the session cookie must carry the session's CSRF
  *       token in {@value #CSRF_HEADER}: 403 otherwise (a Bearer request needs none: browsers never
  *       attach it on their own);</li>
- *   <li>the endpoint's permission: 403 naming the missing permission otherwise.</li>
+ *   <li>the endpoint's permission: 403 naming the missing permission otherwise, journaled through
+ *       {@link AccessRefusals} (aggregated per user, address and minute).</li>
  * </ol>
  * The resolved principal is left on the request for the handler ({@link #principal}).
  *
@@ -33,9 +36,11 @@ public final class RequestGuard {
     private static final String PRINCIPAL = "qubiq.principal";
 
     private final Authenticator authenticator;
+    private final AccessRefusals refusals;
 
-    RequestGuard(Authenticator authenticator) {
+    RequestGuard(Authenticator authenticator, AccessRefusals refusals) {
         this.authenticator = authenticator;
+        this.refusals = refusals;
     }
 
     void check(Context ctx, Endpoint endpoint) {
@@ -62,8 +67,10 @@ public final class RequestGuard {
                     + " header with the csrfToken of GET /api/v1/session");
         }
         if (endpoint.access().permission().isPresent()) {
-            AccessDecision decision = Authenticator.require(who, endpoint.access().permission().get());
+            Permission needed = endpoint.access().permission().get();
+            AccessDecision decision = Authenticator.require(who, needed);
             if (!decision.allowed()) {
+                refusals.refused(who, needed, ctx.method() + " " + endpoint.path(), from(ctx));
                 throw new ApiError(403, decision.reason());
             }
         }

@@ -8,6 +8,7 @@ import io.qubiq.core.lifecycle.ComponentState;
 import io.qubiq.core.lifecycle.ComponentStatus;
 import io.qubiq.core.lifecycle.DegradedPart;
 import io.qubiq.core.lifecycle.Readiness;
+import io.qubiq.core.time.ManualTicker;
 import io.qubiq.testkit.RecordingEvents;
 import io.qubiq.testkit.http.ConsoleClient;
 import java.io.IOException;
@@ -21,8 +22,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A console server on a free port over a {@link FakeGateway}, with a real user store in a temp directory
- * (cheap Argon2id parameters) holding one user per built-in role plus {@code nobody} (no role). Start
- * one per test class.
+ * (cheap Argon2id parameters) holding one user per built-in role plus {@code nobody} (no role). Session
+ * timeouts run on {@link #ticker}, which stands still unless a test advances it. Start one per test class.
  */
 final class ConsoleFixture implements AutoCloseable {
 
@@ -69,6 +70,8 @@ final class ConsoleFixture implements AutoCloseable {
     final RecordingEvents events = new RecordingEvents();
     final List<String> announcements = new CopyOnWriteArrayList<>();
     final FakeGateway gateway = new FakeGateway();
+    /** The monotonic clock session timeouts are measured on: it moves only when a test advances it. */
+    final ManualTicker ticker = new ManualTicker();
     final Auth auth;
     final ConsoleServer server;
     private final String scheme;
@@ -80,7 +83,8 @@ final class ConsoleFixture implements AutoCloseable {
     /** @param extraRoutes route groups served beside the fake gateway's (for tests of the route machinery) */
     ConsoleFixture(Path directory, HttpConfig http, AuthConfig authConfig, boolean withUsers,
                    List<ApiRoutes> extraRoutes) throws IOException {
-        auth = Auth.open(authConfig, directory.resolve("auth"), Clock.systemUTC(), events, announcements::add);
+        auth = Auth.open(authConfig, directory.resolve("auth"), Clock.systemUTC(), ticker, events,
+                announcements::add);
         auth.bootstrap().start(withUsers ? Optional.of(password("admin")) : Optional.empty());
         if (withUsers) {
             for (String user : USERS.subList(1, USERS.size())) {

@@ -94,6 +94,31 @@ class EndpointPermissionTest {
     }
 
     @Test
+    void headRunsTheSameGuardAsGetOnEveryGuardedRoute() {
+        // Regression: HEAD on a guarded route answered 200 to anyone; the guard ran for GET only.
+        ConsoleClient viewer = console.as("viewer");
+        List<String> wrong = new ArrayList<>();
+        for (Endpoint endpoint : console.server.endpoints()) {
+            if (!endpoint.method().equals("GET") || endpoint.access().isPublic()) {
+                continue;
+            }
+            String path = endpoint.path().replaceAll("\\{[a-zA-Z]+}|<[a-zA-Z]+>", "x");
+            int anonymous = console.anonymous().send("HEAD", path, null).statusCode();
+            if (anonymous != 401) {
+                wrong.add("anonymous HEAD " + endpoint.path() + " answered " + anonymous);
+            }
+            boolean allowed = endpoint.access().permission().map(GRANTS.get("viewer")::contains).orElse(true);
+            int status = viewer.send("HEAD", path, null).statusCode();
+            if (!allowed && status != 403) {
+                wrong.add("viewer HEAD " + endpoint.path() + " answered " + status + " but lacks " + endpoint.access());
+            }
+        }
+        assertThat(wrong).isEmpty();
+        assertThat(viewer.send("HEAD", "/api/v1/users", null).statusCode()).isEqualTo(403);
+        assertThat(console.anonymous().send("HEAD", "/api/v1/tags", null).statusCode()).isEqualTo(401);
+    }
+
+    @Test
     void anApiTokenCarriesItsOwnersPermissionsAndNeedsNoCsrfToken() {
         String token = createToken("viewer");
         List<String> wrong = new ArrayList<>();

@@ -10,6 +10,8 @@ import io.qubiq.testkit.http.ConsoleClient;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,6 +85,107 @@ class EventStreamTest {
             stream.nextData("status");
             assertThat(viewer.delete("/api/v1/session").statusCode()).isEqualTo(204);
             assertThat(stream.nextData("signed_out")).isEqualTo("{}");
+        }
+    }
+
+    @Test
+    void theStreamDoesNotKeepAnIdleSessionAliveButApiCallsDo() throws Exception {
+        // Regression: each tick resolved the session as a request would, so an open console tab never idled out.
+        Duration idle = Duration.ofMillis(io.qubiq.auth.AuthConfig.defaults().sessionIdleTimeoutMs());
+        ConsoleClient viewer = console.as("viewer");
+        try (Stream stream = new Stream(viewer.openStream("/api/v1/events"))) {
+            stream.nextData("status");
+            console.ticker.advance(idle.minusMinutes(1));
+            assertThat(viewer.get("/api/v1/tags").statusCode()).as("a request is use").isEqualTo(200);
+            console.ticker.advance(idle.minusMinutes(1));
+            stream.nextData("status");
+            stream.nextData("status");
+            assertThat(stream.answer.statusCode()).isEqualTo(200);
+
+            console.ticker.advance(Duration.ofMinutes(2));
+
+            long before = System.nanoTime();
+            assertThat(stream.nextData("signed_out")).isEqualTo("{}");
+            assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(Duration.ofMillis(2 * EventStream.TICK_MS + 500));
+            assertThat(viewer.get("/api/v1/tags").statusCode()).as("the session idled out").isEqualTo(401);
+        }
+    }
+
+    @Test
+    void aClientThatStopsReadingIsDisconnectedWhileAnotherKeepsGettingTicksOnTime() throws Exception {
+        // Regression: one thread sent every event with blocking writes, so a client that did not read froze
+        // the live updates of everybody.
+        AtomicBoolean churning = new AtomicBoolean(true);
+        Thread churn = new Thread(() -> {
+            for (int round = 0; churning.get(); round++) {
+                console.gateway.tags.clear();
+                console.gateway.tags.addAll(manyTags(round)); // about 2 MB of JSON a tick, all changed
+                sleep(Duration.ofMillis(400));
+            }
+        }, "test-tag-churn");
+        ConsoleClient slow = console.as("viewer");
+        ConsoleClient reader = console.as("viewer");
+        try (Socket stalled = new Socket()) {
+            stalled.setReceiveBufferSize(1024);
+            stalled.connect(new InetSocketAddress("127.0.0.1", console.server.port()));
+            stalled.getOutputStream().write(("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Accept: text/event-stream\r\nCookie: qubiq_session=" + slow.sessionId().orElseThrow()
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            stalled.getOutputStream().flush();
+            churn.start();
+            try (Stream stream = new Stream(reader.openStream("/api/v1/events"))) {
+                stream.nextData("status");
+                long longestGapMs = 0;
+                long last = System.nanoTime();
+                for (long end = last + 8_000_000_000L; System.nanoTime() < end; ) {
+                    stream.nextData("status");
+                    long now = System.nanoTime();
+                    longestGapMs = Math.max(longestGapMs, (now - last) / 1_000_000);
+                    last = now;
+                }
+                assertThat(longestGapMs).as("the reading client got a status event each tick").isLessThan(3_000);
+            }
+            assertThat(endsWithin(stalled, Duration.ofSeconds(5))).as("the stalled client was disconnected").isTrue();
+        } finally {
+            churning.set(false);
+            churn.join();
+            console.gateway.tags.clear();
+            console.gateway.tags.add(value("plant/temperature", 20.5));
+        }
+    }
+
+    private static List<TagValue> manyTags(int round) {
+        List<TagValue> tags = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            tags.add(value("plant/area-" + (i % 10) + "/line-" + i + "/a-rather-long-tag-name-for-bulk", round + i / 1e4));
+        }
+        return tags;
+    }
+
+    /** Whether the server closed the connection: reading what it holds reaches its end (or a reset) in time. */
+    private static boolean endsWithin(Socket socket, Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        socket.setSoTimeout((int) limit.toMillis());
+        byte[] buffer = new byte[1 << 16];
+        try {
+            while (System.nanoTime() < deadline) {
+                if (socket.getInputStream().read(buffer) < 0) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } catch (java.net.SocketException reset) {
+            return true;
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -120,6 +120,25 @@ class SessionSecurityTest {
     }
 
     @Test
+    void permissionRefusalsAreJournaledButNotOncePerRequest() {
+        // Regression: a signed-in caller refused with 403 left no trace in the audit journal.
+        ConsoleClient nobody = console.as("nobody");
+        for (int i = 0; i < 5; i++) {
+            assertThat(nobody.get("/api/v1/tags").statusCode()).isEqualTo(403);
+        }
+        assertThat(nobody.send("HEAD", "/api/v1/tags", null).statusCode()).isEqualTo(403);
+
+        java.util.List<AuditEvent> refusals = console.events.audits().stream()
+                .filter(e -> e.action() == AuditAction.ACCESS_DENIED && e.user().equals("nobody")).toList();
+        assertThat(refusals).as("the first of the minute at once, the rest counted for the summary")
+                .hasSizeBetween(1, 2).first().satisfies(first -> {
+                    assertThat(first.outcome()).contains("View tags", "GET /api/v1/tags");
+                    assertThat(first.details()).containsEntry(AuditAction.DETAIL_FROM, "127.0.0.1")
+                            .containsEntry("via", "session");
+                });
+    }
+
+    @Test
     void aWrongPasswordAndAnUnknownUserGetTheSameAnswer() {
         HttpResponse<String> wrong = console.anonymous().signIn("viewer", "not-the-password-at-all");
         HttpResponse<String> unknown = console.anonymous().signIn("mallory", "not-the-password-at-all");

@@ -281,13 +281,15 @@ public final class Quarantine<T> {
         List<Long> done = new ArrayList<>();
         Map<Long, String> failed = new LinkedHashMap<>();
         List<Long> sorted = ids.stream().distinct().sorted().toList();
-        Map<Long, Integer> itemBytes = itemBytes(sorted);
+        Map<Long, QuarantineEntry> known = entries(sorted);
+        List<QuarantineEntry> dropped = new ArrayList<>();
         long droppedBytes = 0;
         for (long id : sorted) {
             try {
                 if (store.remove(id)) {
                     done.add(id);
-                    droppedBytes += itemBytes.getOrDefault(id, 0);
+                    Optional.ofNullable(known.get(id)).ifPresent(dropped::add);
+                    droppedBytes += Optional.ofNullable(known.get(id)).map(QuarantineEntry::itemBytes).orElse(0);
                 } else {
                     failed.put(id, "not in the quarantine");
                 }
@@ -295,7 +297,7 @@ public final class Quarantine<T> {
                 failed.put(id, e.getMessage());
             }
         }
-        finish(AuditAction.QUARANTINE_DROP, user, from, done, failed, "dropped");
+        finish(AuditAction.QUARANTINE_DROP, user, from, done, failed, "dropped", DroppedItems.describe(dropped));
         if (!done.isEmpty()) {
             events.lost(DataLoss.of(clock.instant(), "quarantine", connection, LossReason.OPERATOR_DROP, done.size(),
                     droppedBytes, "dropped from the quarantine: ids " + abbreviate(done)).by(user));
@@ -303,21 +305,21 @@ public final class Quarantine<T> {
         return new BulkResult(done, failed);
     }
 
-    /** The item sizes of the selected entries, read from the quarantine's listing (no item is read). */
-    private Map<Long, Integer> itemBytes(List<Long> ids) {
+    /** The selected entries, read from the quarantine's listing (no item is read). */
+    private Map<Long, QuarantineEntry> entries(List<Long> ids) {
         java.util.Set<Long> wanted = new java.util.HashSet<>(ids);
-        Map<Long, Integer> sizes = new java.util.HashMap<>();
+        Map<Long, QuarantineEntry> found = new java.util.HashMap<>();
         int offset = 0;
-        while (sizes.size() < wanted.size()) {
+        while (found.size() < wanted.size()) {
             QuarantinePage page = store.list(offset, BATCH, Optional.empty());
             page.entries().stream().filter(entry -> wanted.contains(entry.id()))
-                    .forEach(entry -> sizes.put(entry.id(), entry.itemBytes()));
+                    .forEach(entry -> found.put(entry.id(), entry));
             if (page.entries().size() < BATCH) {
                 break;
             }
             offset += BATCH;
         }
-        return sizes;
+        return found;
     }
 
     public BulkResult dropAll(String user) {
@@ -343,12 +345,19 @@ public final class Quarantine<T> {
 
     private void finish(AuditAction action, String user, String from, List<Long> done, Map<Long, String> failed,
                         String verb) {
+        finish(action, user, from, done, failed, verb, Map.of());
+    }
+
+    private void finish(AuditAction action, String user, String from, List<Long> done, Map<Long, String> failed,
+                        String verb, Map<String, String> what) {
         Map<String, String> details = new LinkedHashMap<>();
         if (!from.isEmpty()) {
             details.put(AuditAction.DETAIL_FROM, from);
         }
+        details.put("connection", connection);
         details.put("count", String.valueOf(done.size()));
         details.put("ids", abbreviate(done));
+        details.putAll(what);
         if (!failed.isEmpty()) {
             details.put("failed", String.valueOf(failed.size()));
             details.put("failed_ids", abbreviate(new ArrayList<>(failed.keySet())));

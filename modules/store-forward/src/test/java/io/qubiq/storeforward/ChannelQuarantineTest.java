@@ -69,6 +69,11 @@ class ChannelQuarantineTest {
     @Test
     void rule6_dropRemovesForGoodAcrossARestartAndIsAudited() throws Exception {
         quarantineThree();
+        List<QuarantineEntry> held = entries();
+        QuarantineEntry bad1 = held.stream().filter(e -> e.reason().contains("bad1")).findFirst().orElseThrow();
+        long bytes = held.stream().mapToLong(QuarantineEntry::itemBytes).sum();
+        java.time.Instant firstFailure = held.stream().map(QuarantineEntry::firstFailure).min(java.util.Comparator
+                .naturalOrder()).orElseThrow();
         Quarantine.BulkResult result = f.channel.quarantine().dropAll("bob");
         assertThat(result.done()).hasSize(3);
         f.restart();
@@ -78,6 +83,12 @@ class ChannelQuarantineTest {
         assertThat(audit.action()).isEqualTo(AuditAction.QUARANTINE_DROP);
         assertThat(audit.user()).isEqualTo("bob");
         assertThat(audit.outcome()).isEqualTo("dropped");
+        // what was dropped, not only the ids: channel, size, first failure, and each item's class and reason
+        assertThat(audit.details()).containsEntry("connection", "dest").containsEntry("count", "3")
+                .containsEntry("bytes", String.valueOf(bytes)).containsEntry("first_failure", firstFailure.toString());
+        assertThat(audit.details().get("items")).contains("id " + bad1.id() + ": " + bad1.itemBytes() + " bytes, "
+                + "permanent, first failed " + bad1.firstFailure() + ", " + bad1.attempts() + " attempt", bad1.reason());
+        assertThat(audit.details().get("reasons")).contains("permanent: ");
     }
 
     @Test

@@ -37,7 +37,12 @@ public enum AuditAction {
     /** An operator discarded an orphaned store-and-forward directory; its items are in the loss ledger. */
     ORPHAN_DISCARD,
     /** An operator attached an orphaned store-and-forward directory to an outbound connection. */
-    ORPHAN_ATTACH;
+    ORPHAN_ATTACH,
+    /**
+     * A signed-in caller was refused (403) for lacking the permission a request needs; journaled through a
+     * digest (the first per user, address and minute, the rest as one summary with a count).
+     */
+    ACCESS_DENIED;
 
     /** {@link AuditEvent#details()} key for the remote address (IP or host) the action came from. */
     public static final String DETAIL_FROM = "from";
