@@ -352,6 +352,12 @@ public final class Gateway {
         QuestDbSinkConfig client = questdb.client();
         Optional<EmbeddedQuestDb> embedded = Optional.empty();
         if (questdb.embedded()) {
+            try {
+                io.qubiq.fileops.OwnerOnly.createDirectories(dataDir.resolve("questdb")); // before QuestDB's umask does
+            } catch (IOException e) {
+                throw new ConfigurationException("questdb", "cannot create " + dataDir.resolve("questdb") + ": "
+                        + e.getMessage());
+            }
             EmbeddedQuestDb server = new EmbeddedQuestDb(dataDir.resolve("questdb"), EmbeddedQuestDb.locateJar(Gateway.class),
                     FreePort.orFixed(questdb.embeddedHttpPort()), FreePort.orFixed(questdb.embeddedPgPort()),
                     questdb.embeddedMaxHeapMb());

@@ -5,6 +5,7 @@ import io.qubiq.config.ConfigLoader;
 import io.qubiq.config.ConfigProblem;
 import io.qubiq.config.secret.SecretStore;
 import io.qubiq.fileops.FileOps;
+import io.qubiq.fileops.OwnerOnly;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,8 @@ public final class ConfigSource {
         if (!Files.exists(file)) {
             Path tmp = dataRoot.resolve(DEMO_FILE + ".tmp");
             try {
-                Files.writeString(tmp, demoText(), StandardCharsets.UTF_8);
+                Files.deleteIfExists(tmp);
+                Files.writeString(OwnerOnly.createFile(tmp), demoText(), StandardCharsets.UTF_8);
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 throw new ConfigException(List.of(new ConfigProblem(file.toString(), 0, 0, "",
