@@ -62,6 +62,14 @@ public final class ConfigSource {
         }
     }
 
+    /**
+     * The value of a secret the gateway generates for itself ({@link SecretStore#GENERATED}) in the secrets
+     * store of the data directory {@code dataRoot}: made and kept on first use.
+     */
+    public static String generatedSecret(Path dataRoot, String name) throws IOException {
+        return SecretStore.open(dataRoot.resolve(SecretStore.DIRECTORY), FileOps.system()).generated(name);
+    }
+
     public static GatewayConfig demo() throws ConfigException {
         return demo(System.getenv());
     }
