@@ -9,6 +9,7 @@ import io.qubiq.app.config.DeviceConfig;
 import io.qubiq.app.config.GatewayConfig;
 import io.qubiq.app.config.LoadedConfig;
 import io.qubiq.app.config.ConfigApplier;
+import io.qubiq.app.config.ConfigSource;
 import io.qubiq.app.config.ConfigState;
 import io.qubiq.app.config.ConfigWrites;
 import io.qubiq.app.config.ConnectionTagTables;
@@ -19,6 +20,7 @@ import io.qubiq.console.ConfigRoutes;
 import io.qubiq.app.disk.DiskWatcher;
 import io.qubiq.core.disk.SpaceSource;
 import io.qubiq.app.config.QuestDbSection;
+import io.qubiq.config.secret.SecretStore;
 import io.qubiq.app.history.HistorianAccess;
 import io.qubiq.historian.embedded.EmbeddedQuestDb;
 import io.qubiq.app.runtime.FreePort;
@@ -368,10 +370,19 @@ public final class Gateway {
         QuestDbSinkConfig client = questdb.client();
         Optional<EmbeddedQuestDb> embedded = Optional.empty();
         if (questdb.embedded()) {
+            String password;
+            try {
+                io.qubiq.fileops.OwnerOnly.createDirectories(dataDir.resolve("questdb")); // before QuestDB's umask does
+                password = ConfigSource.generatedSecret(dataDir, SecretStore.EMBEDDED_QUESTDB_PASSWORD);
+            } catch (IOException e) {
+                throw new ConfigurationException("questdb", "cannot prepare the embedded QuestDB in "
+                        + dataDir.resolve("questdb") + " (its folder and its password in the secrets store): "
+                        + e.getMessage());
+            }
             EmbeddedQuestDb server = new EmbeddedQuestDb(dataDir.resolve("questdb"), EmbeddedQuestDb.locateJar(Gateway.class),
                     FreePort.orFixed(questdb.embeddedHttpPort()), FreePort.orFixed(questdb.embeddedPgPort()),
-                    questdb.embeddedMaxHeapMb());
-            client = client.withAddress(server.httpAddress());
+                    questdb.embeddedMaxHeapMb(), password);
+            client = client.withAddress(server.httpAddress()).withBasicAuth(EmbeddedQuestDb.USER, password);
             embedded = Optional.of(server);
         }
         Sink<QuestDbRow> sink = HistorianChannels.sink(HISTORIAN, historianConfig, client, clock);

@@ -71,6 +71,7 @@ final class GatewayRunner {
         try {
             dataDirectory = DataDirectory.open(options.dataDir());
             LogSetup.apply(config.logging(), dataDirectory.resolve("logs"));
+            dataDirectory.permissionWarning().ifPresent(log::warn);
         } catch (DataDirectoryException | IOException e) {
             log.error("Not started: {}", e.getMessage());
             return ExitCode.START_FAILED;

@@ -75,6 +75,21 @@ class GatewayProcessIT {
         }
         assertThat(work.resolve("state/logs/qubiq.log")).exists();
         assertThat(Files.readString(work.resolve("state/logs/qubiq.log"))).contains("ready in");
+        // started without a umask of its own (java -jar): what the gateway created is its user's alone
+        if (io.qubiq.fileops.OwnerOnly.POSIX) {
+            for (String dir : new String[] {"state", "state/logs", "state/auth", "state/connections/historian",
+                    "state/connections/historian/buffer", "state/questdb"}) {
+                assertThat(mode(work.resolve(dir))).as(dir).isEqualTo("rwx------");
+            }
+            for (String file : new String[] {"state/logs/qubiq.log", "state/auth/users.properties", "state/demo.yaml",
+                    "state/gateway.lock"}) {
+                assertThat(mode(work.resolve(file))).as(file).isEqualTo("rw-------");
+            }
+        }
+    }
+
+    private static String mode(Path path) throws java.io.IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.qubiq.config.ConfigLoader;
 import io.qubiq.config.ConfigProblem;
 import io.qubiq.config.secret.SecretStore;
 import io.qubiq.fileops.FileOps;
+import io.qubiq.fileops.OwnerOnly;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -61,6 +62,14 @@ public final class ConfigSource {
         }
     }
 
+    /**
+     * The value of a secret the gateway generates for itself ({@link SecretStore#GENERATED}) in the secrets
+     * store of the data directory {@code dataRoot}: made and kept on first use.
+     */
+    public static String generatedSecret(Path dataRoot, String name) throws IOException {
+        return SecretStore.open(dataRoot.resolve(SecretStore.DIRECTORY), FileOps.system()).generated(name);
+    }
+
     public static GatewayConfig demo() throws ConfigException {
         return demo(System.getenv());
     }
@@ -89,7 +98,8 @@ public final class ConfigSource {
         if (!Files.exists(file)) {
             Path tmp = dataRoot.resolve(DEMO_FILE + ".tmp");
             try {
-                Files.writeString(tmp, demoText(), StandardCharsets.UTF_8);
+                Files.deleteIfExists(tmp);
+                Files.writeString(OwnerOnly.createFile(tmp), demoText(), StandardCharsets.UTF_8);
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 throw new ConfigException(List.of(new ConfigProblem(file.toString(), 0, 0, "",

@@ -9,7 +9,9 @@ import io.qubiq.sink.questdb.QuestDbSinkConfig;
 @Doc("The QuestDB server the historian writes to: started by the gateway (embedded) or an existing one.")
 public record QuestDbSection(
         @Doc("Start QuestDB as a child process of the gateway, with its data in <data-dir>/questdb, from the"
-                + " QuestDB jar shipped with the gateway (gateway-app/target/lib). It stops with the gateway.")
+                + " QuestDB jar shipped with the gateway (gateway-app/target/lib). It stops with the gateway. Its HTTP"
+                + " and PostgreSQL ports need the user admin and a password generated on first start and kept in the"
+                + " secrets store as embedded-questdb-password (docs/security.md).")
         @Default("false")
         boolean embedded,
 
@@ -30,6 +32,7 @@ public record QuestDbSection(
         int embeddedMaxHeapMb,
 
         @Doc("How the gateway reaches QuestDB: address, TLS, credentials, timeouts. With embedded: true the"
-                + " address is the embedded server's and this key's address is ignored.")
+                + " address and credentials are the embedded server's and this key's address, token, username and"
+                + " password are ignored.")
         QuestDbSinkConfig client) {
 }

@@ -4,6 +4,7 @@ import io.qubiq.app.config.OutboundConfig;
 import io.qubiq.core.error.ConfigurationException;
 import io.qubiq.core.event.EventPublisher;
 import io.qubiq.core.sink.Sink;
+import io.qubiq.fileops.OwnerOnly;
 import io.qubiq.pipeline.OutboundKind;
 import io.qubiq.storeforward.ChannelBuilder;
 import io.qubiq.storeforward.ConnectionMonitor;
@@ -77,8 +78,8 @@ public final class OutboundConnections {
         Path file = dir.resolve("kind");
         try {
             if (!Files.isRegularFile(file) || !Files.readString(file).trim().equals(kind)) {
-                Files.createDirectories(dir);
-                Files.writeString(file, kind + "\n");
+                OwnerOnly.createDirectories(dir);
+                Files.writeString(OwnerOnly.createFile(file), kind + "\n");
             }
         } catch (IOException e) {
             LoggerFactory.getLogger(OutboundConnections.class).warn("Could not write {}: {}", file, e.toString());

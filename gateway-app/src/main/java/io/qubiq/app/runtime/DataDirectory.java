@@ -5,10 +5,12 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import io.qubiq.fileops.OwnerOnly;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 /**
  * The directory that holds all of a gateway's state (buffers, quarantine, logs, embedded
@@ -16,6 +18,10 @@ import java.nio.file.StandardOpenOption;
  * lock for the life of the process and contains the owner's PID, so a second gateway started on
  * the same directory fails with a message naming that PID. The OS releases the lock when the
  * process dies, even by {@code kill -9}; a stale file without a lock is simply taken over.
+ *
+ * <p>The directory is the gateway user's alone: created {@code 0700}, and once locked it and its
+ * top-level folders are made {@code 0700} ({@link DataDirectoryPermissions}); what other local users
+ * could read before is reported by {@link #permissionWarning()} for the log.
  *
  * <p>Threading: opened and closed by the main thread.
  */
@@ -27,17 +33,20 @@ public final class DataDirectory implements AutoCloseable {
     private final FileChannel lockChannel;
     private final FileLock lock;
 
-    private DataDirectory(Path root, FileChannel lockChannel, FileLock lock) {
+    private final Optional<String> permissionWarning;
+
+    private DataDirectory(Path root, FileChannel lockChannel, FileLock lock, Optional<String> permissionWarning) {
         this.root = root;
         this.lockChannel = lockChannel;
         this.lock = lock;
+        this.permissionWarning = permissionWarning;
     }
 
-    /** Creates the directory if needed and takes its lock. */
+    /** Creates the directory (owner-only) if needed, takes its lock and makes it and its folders owner-only. */
     public static DataDirectory open(Path dir) throws DataDirectoryException {
         Path root = dir.toAbsolutePath().normalize();
         try {
-            Files.createDirectories(root);
+            OwnerOnly.createDirectories(root);
         } catch (IOException e) {
             throw new DataDirectoryException("cannot create data directory " + root + ": " + e.getMessage(), e);
         }
@@ -47,8 +56,8 @@ public final class DataDirectory implements AutoCloseable {
         Path lockFile = root.resolve(LOCK_FILE);
         FileChannel channel = null;
         try {
-            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            channel = FileChannel.open(lockFile, java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE), OwnerOnly.fileAttribute());
             FileLock lock = tryLock(channel);
             if (lock == null) {
                 String holder = readPid(channel);
@@ -59,11 +68,20 @@ public final class DataDirectory implements AutoCloseable {
             channel.truncate(0);
             channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
             channel.force(true);
-            return new DataDirectory(root, channel, lock);
+            return new DataDirectory(root, channel, lock, secure(root));
         } catch (IOException e) {
             closeQuietly(channel);
             throw new DataDirectoryException("cannot lock data directory " + root + " (" + lockFile + "): "
                     + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<String> secure(Path root) {
+        try {
+            return DataDirectoryPermissions.secure(root).warning(root);
+        } catch (IOException e) {
+            return Optional.of("could not check or tighten the permissions of the data directory " + root + ": "
+                    + e.getMessage() + "; make it readable by the gateway's user only: chmod -R go-rwx " + root);
         }
     }
 
@@ -100,13 +118,21 @@ public final class DataDirectory implements AutoCloseable {
         return root;
     }
 
-    /** A subdirectory for one owner ({@code logs}, {@code buffers/historian}), created on demand. */
+    /**
+     * Other local users could read some of the directory before this start (and what was done about it), for
+     * a WARN line once the log file is attached; empty when it was the gateway user's alone.
+     */
+    public Optional<String> permissionWarning() {
+        return permissionWarning;
+    }
+
+    /** A subdirectory for one owner ({@code logs}, {@code buffers/historian}), created on demand, owner-only. */
     public Path resolve(String relative) throws IOException {
         Path path = root.resolve(relative).normalize();
         if (!path.startsWith(root)) {
             throw new IllegalArgumentException("'" + relative + "' points outside the data directory");
         }
-        return Files.createDirectories(path);
+        return OwnerOnly.createDirectories(path);
     }
 
     @Override

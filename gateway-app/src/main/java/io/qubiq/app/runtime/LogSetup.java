@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Applies the {@code logging} section: the root level, and a rolling file {@code qubiq.log} in the
- * given directory (rolled daily and by size, gzip-compressed, with a total size cap). Called once
+ * given directory (rolled daily and by size, gzip-compressed, with a total size cap), owner-only
+ * ({@link OwnerOnlyLogFile}). Called once
  * the configuration is valid and the data directory is locked, so a refused start writes no file.
  */
 public final class LogSetup {
@@ -38,7 +39,7 @@ public final class LogSetup {
         encoder.setPattern("%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger - %msg%n");
         encoder.start();
 
-        RollingFileAppender<ILoggingEvent> appender = new RollingFileAppender<>();
+        RollingFileAppender<ILoggingEvent> appender = new OwnerOnlyLogFile();
         appender.setContext(context);
         appender.setName(FILE_APPENDER);
         appender.setFile(logDir.resolve("qubiq.log").toString());

@@ -1,5 +1,6 @@
 package io.qubiq.app.storeforward;
 
+import io.qubiq.fileops.OwnerOnly;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,8 @@ final class OrphanFiles {
     /** Writes {@code text} to {@code file} so that after a crash it is either absent or whole. */
     static void writeDurably(Path file, String text) throws IOException {
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temp, text, StandardCharsets.UTF_8);
+        Files.deleteIfExists(temp);
+        Files.writeString(OwnerOnly.createFile(temp), text, StandardCharsets.UTF_8);
         try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
             channel.force(true);
         }

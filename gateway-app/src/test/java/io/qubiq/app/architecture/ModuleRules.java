@@ -39,7 +39,7 @@ final class ModuleRules {
         ALLOWED.put("io.qubiq.pipeline", List.of(JDK, CORE, SLF4J, "io.qubiq.tagbus..", "io.qubiq.storeforward..",
                 "io.qubiq.buffer..", "org.apache.commons.jexl3..", FILE_OPS));
         ALLOWED.put("io.qubiq.connector.opcua", List.of(JDK, CORE, SLF4J, "org.eclipse.milo..", "io.netty..",
-                "com.google.common.."));
+                "com.google.common..", FILE_OPS));
         ALLOWED.put("io.qubiq.connector.mqtt", List.of(JDK, CORE, SLF4J, "io.qubiq.mqtt..", "com.hivemq.client..",
                 "com.fasterxml.jackson..", "io.netty.."));
         ALLOWED.put("io.qubiq.historian", List.of(JDK, CORE, SLF4J, "io.qubiq.tagbus..", "io.qubiq.storeforward..",

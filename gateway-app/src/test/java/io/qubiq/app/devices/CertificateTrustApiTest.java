@@ -46,6 +46,7 @@ class CertificateTrustApiTest {
     private final ObjectMapper json = new ObjectMapper();
     private DataDirectory data;
     private Gateway gateway;
+    private java.security.cert.X509Certificate legacyCertificate;
 
     @BeforeEach
     void start(TestOpcUaServer server) throws Exception {
@@ -84,6 +85,9 @@ class CertificateTrustApiTest {
                 """.formatted(server.endpointUrl(), server.nodeId(TestVariable.INT32), server.endpointUrl(),
                 server.nodeId(TestVariable.DOUBLE));
         GatewayConfig config = ConfigLoader.parse("test.yaml", yaml, GatewayConfig.class, Map.of());
+        // a key store as gateways before the per-installation password wrote it: migrated at first use
+        legacyCertificate = io.qubiq.connector.opcua.PkiDirectory.open(dir.resolve("pki/secured-plc"),
+                "urn:qubiq:gateway:opcua:secured-plc", io.qubiq.connector.opcua.KeyStorePassword.legacy()).certificate();
         data = DataDirectory.open(dir);
         gateway = new Gateway(config, data, Clock.systemUTC());
         gateway.lifecycle().startAll();
@@ -136,6 +140,15 @@ class CertificateTrustApiTest {
                 .equals("UP"));
         await().atMost(WAIT).until(() -> get("/api/v1/tags/plant/int32").body().contains("\"quality\":\"Good\""));
         assertThat(body(get("/api/v1/tags/plant/int32")).path("value").asInt()).isEqualTo(42);
+        // the key store now has the installation's password, kept in the secrets store, and the same certificate
+        String password = io.qubiq.config.secret.SecretStore.open(dir.resolve("secrets"),
+                io.qubiq.fileops.FileOps.system()).secret("opcua-pki-keystore").orElseThrow();
+        assertThat(password).isNotEqualTo("qubiq").hasSizeGreaterThanOrEqualTo(40);
+        java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = java.nio.file.Files.newInputStream(dir.resolve("pki/secured-plc/own/instance.p12"))) {
+            store.load(in, password.toCharArray());
+        }
+        assertThat(store.getCertificate("qubiq")).isEqualTo(legacyCertificate);
         assertThat(gateway.events().recentAudits())
                 .extracting(a -> a.action() + " " + a.target() + " " + a.outcome() + " " + a.user())
                 .contains(AuditAction.CERTIFICATE_TRUST + " connection/secured-plc/certificate/" + thumbprint

@@ -43,6 +43,7 @@ class HistorianWiringTest {
     static DataDirectory data;
     static Gateway gateway;
     static final Instant started = Instant.now();
+    static final int questDbHttpPort = io.qubiq.questdb.process.LoopbackPorts.take(1).get(0);
 
     @BeforeAll
     static void start(TestOpcUaServer server) throws Exception {
@@ -61,14 +62,14 @@ class HistorianWiringTest {
                           sampling_interval_ms: 50
                 questdb:
                   embedded: true
-                  embedded_http_port: 0
+                  embedded_http_port: %d
                   embedded_pg_port: 0
                   embedded_max_heap_mb: 256
                 historian:
                   linger_ms: 50
                   store_and_forward:
                     linger_ms: 10
-                """.formatted(server.endpointUrl(), server.nodeId(TestVariable.DOUBLE));
+                """.formatted(server.endpointUrl(), server.nodeId(TestVariable.DOUBLE), questDbHttpPort);
         GatewayConfig config = ConfigLoader.parse("test.yaml", yaml, GatewayConfig.class, Map.of());
         data = DataDirectory.open(dir);
         gateway = new Gateway(config, data, Clock.systemUTC());
@@ -106,6 +107,24 @@ class HistorianWiringTest {
                 .contains("\"itemsDelivered\":") && !get("/api/v1/store-forward/historian").body()
                 .contains("\"itemsDelivered\":0,"));
         assertThat(data.root().resolve("questdb/questdb.log")).exists();
+    }
+
+    @Test
+    void theEmbeddedQuestDbRefusesSqlWithoutThePasswordTheGatewayKeepsInItsSecretsStore() throws Exception {
+        String drop = "http://127.0.0.1:" + questDbHttpPort + "/exec?query="
+                + URLEncoder.encode("drop all tables", StandardCharsets.UTF_8);
+        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(drop)).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode()).as("no credentials").isEqualTo(401);
+
+        String password = io.qubiq.config.secret.SecretStore.open(dir.resolve("secrets"),
+                io.qubiq.fileops.FileOps.system()).secret("embedded-questdb-password").orElseThrow();
+        assertThat(password).isNotEqualTo("quest").hasSizeGreaterThanOrEqualTo(40);
+        String tables = "http://127.0.0.1:" + questDbHttpPort + "/exec?query="
+                + URLEncoder.encode("tables()", StandardCharsets.UTF_8);
+        HttpResponse<String> answer = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(tables))
+                .header("Authorization", io.qubiq.questdb.exec.ExecClient.basic("admin", password)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
     }
 
     @Test

@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * <p>Security: every API route is registered through {@link Api}, which puts {@link RequestGuard}
  * (sign-in, permission, CSRF) in front of its handler; sign-in, setup, the OpenAPI description and
  * {@code /health} are the only public routes ({@code /metrics} too when {@code http.public_metrics}).
- * Static files hold no data and are public. With {@code http.tls} the port serves HTTPS only and the
+ * Static files hold no data and are public. A request whose {@code Host} header names a host the gateway
+ * does not answer to is refused with 421 before any handler runs ({@link AllowedHosts}: DNS rebinding). With {@code http.tls} the port serves HTTPS only and the
  * session cookie is {@code Secure}. Every answer carries {@code X-Content-Type-Options},
  * {@code X-Frame-Options}, {@code Referrer-Policy} and a same-origin Content-Security-Policy; API answers
  * are {@code no-store}.
@@ -125,6 +126,7 @@ public final class ConsoleServer implements Component {
         UiFiles.load(ConsoleServer.class.getClassLoader()).register(cfg.routes);
         VendorFiles.register(cfg.routes);
         cfg.routes.before(ctx -> securityHeaders(ctx));
+        cfg.routes.before(AllowedHosts.of(config)::check);
         cfg.routes.exception(ApiError.class, (error, ctx) -> answer(ctx, error));
         cfg.routes.exception(RequestFailure.class, (failure, ctx) -> answer(ctx, ApiError.of(failure)));
         cfg.routes.exception(AccountException.class, (error, ctx) -> {

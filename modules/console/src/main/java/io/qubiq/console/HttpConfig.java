@@ -1,8 +1,11 @@
 package io.qubiq.console;
 
+import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
 import io.qubiq.core.config.Range;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** Where the console and its API listen, and how. */
@@ -25,7 +28,23 @@ public record HttpConfig(
         @Doc("Serve /metrics without sign-in (for a Prometheus that cannot send an API token). Otherwise it"
                 + " needs the permission View connections, as a session or an API token (Bearer).")
         @Default("false")
-        boolean publicMetrics) {
+        boolean publicMetrics,
+
+        @Doc("Host names the console answers to besides localhost, 127.0.0.1, [::1], the bind address, this"
+                + " machine's host name and any IP address: the names operators type in the browser (a DNS alias,"
+                + " the name of a reverse proxy). A request whose Host header names anything else is refused with"
+                + " 421, so a web page cannot reach the console by DNS rebinding. \"*\" allows every name.")
+        @Default("[]")
+        List<String> allowedHosts) implements ConfigChecked {
+
+    public HttpConfig {
+        allowedHosts = List.copyOf(allowedHosts);
+    }
+
+    /** The former shape, without extra host names. */
+    public HttpConfig(String bindAddress, int port, Optional<TlsConfig> tls, boolean publicMetrics) {
+        this(bindAddress, port, tls, publicMetrics, List.of());
+    }
 
     /** Plain HTTP on this address and port, metrics behind sign-in. */
     public static HttpConfig plain(String bindAddress, int port) {
@@ -33,6 +52,23 @@ public record HttpConfig(
     }
 
     public HttpConfig withPort(int newPort) {
-        return new HttpConfig(bindAddress, newPort, tls, publicMetrics);
+        return new HttpConfig(bindAddress, newPort, tls, publicMetrics, allowedHosts);
+    }
+
+    public HttpConfig withAllowedHosts(List<String> names) {
+        return new HttpConfig(bindAddress, port, tls, publicMetrics, names);
+    }
+
+    @Override
+    public List<Violation> violations() {
+        List<Violation> violations = new ArrayList<>();
+        for (int i = 0; i < allowedHosts.size(); i++) {
+            String name = allowedHosts.get(i);
+            if (!AllowedHosts.validEntry(name)) {
+                violations.add(new Violation("allowed_hosts[" + i + "]", "'" + name + "' is not a host name: letters,"
+                        + " digits, '-' and '.', an IP address, or \"*\" (no scheme, port or path)"));
+            }
+        }
+        return violations;
     }
 }

@@ -21,7 +21,8 @@ class ConsoleServerTest {
 
     @BeforeAll
     static void start() throws Exception {
-        console = ConsoleFixture.start(dir);
+        console = new ConsoleFixture(dir, HttpConfig.plain("127.0.0.1", 0).withAllowedHosts(
+                List.of("console.plant.example")), ConsoleFixture.cheap(io.qubiq.auth.AuthConfig.defaults()), true);
         Counter.builder("test_items_total").register(console.registry).increment(3);
     }
 
@@ -153,5 +154,40 @@ class ConsoleServerTest {
     @Test
     void unknownPathIsNotFound() {
         assertThat(console.anonymous().get("/no-such-page").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void aRequestForAHostNameTheGatewayDoesNotAnswerToIsRefusedAndChangesNothing() throws Exception {
+        String signIn = "{\"user\":\"admin\",\"password\":\"" + ConsoleFixture.password("admin") + "\"}";
+        String refused = rawRequest("POST", "/api/v1/session", "rebind.evil.example", signIn);
+        assertThat(refused).startsWith("HTTP/1.1 421 ")
+                .contains("does not answer to the host name 'rebind.evil.example'", "http.allowed_hosts")
+                .doesNotContainIgnoringCase("Set-Cookie");
+        assertThat(rawRequest("GET", "/health", "rebind.evil.example:" + console.server.port(), null))
+                .startsWith("HTTP/1.1 421 ");
+        assertThat(rawRequest("GET", "/", "REBIND.evil.example.", null)).startsWith("HTTP/1.1 421 ");
+    }
+
+    @Test
+    void loopbackNamesIpAddressesAndConfiguredNamesAreServed() throws Exception {
+        for (String host : List.of("localhost:" + console.server.port(), "127.0.0.1", "[::1]:" + console.server.port(),
+                "console.plant.example", "Console.Plant.Example:8080", "192.168.10.20:8080")) {
+            assertThat(rawRequest("GET", "/health", host, null)).as(host).startsWith("HTTP/1.1 200 ");
+        }
+    }
+
+    /** One HTTP/1.1 exchange on a plain socket: java.net.http does not let a caller choose the Host header. */
+    private static String rawRequest(String method, String path, String host, String body) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", console.server.port())) {
+            socket.setSoTimeout(10_000);
+            byte[] content = body == null ? new byte[0] : body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            String head = method + " " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n"
+                    + (body == null ? "" : "Content-Type: application/json\r\nContent-Length: " + content.length
+                    + "\r\n") + "\r\n";
+            socket.getOutputStream().write(head.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(content);
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
     }
 }

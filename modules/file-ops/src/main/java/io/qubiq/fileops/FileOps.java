@@ -36,7 +36,7 @@ public interface FileOps {
   /** Fsyncs a directory: the creates, renames and deletes in it so far survive power loss. */
   void syncDirectory(Path dir) throws IOException;
 
-  /** The real file system. */
+  /** The real file system; what it creates is owner-only ({@link OwnerOnly}). */
   static FileOps system() {
     return SystemFileOps.INSTANCE;
   }

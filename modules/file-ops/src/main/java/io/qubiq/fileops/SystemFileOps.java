@@ -9,7 +9,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Set;
 
-/** {@link FileOps} on the real file system: each method is the {@code java.nio} call it names. */
+/**
+ * {@link FileOps} on the real file system: each method is the {@code java.nio} call it names, and what it
+ * creates is owner-only ({@link OwnerOnly}: files {@code 0600}, directories {@code 0700}).
+ */
 final class SystemFileOps implements FileOps {
   static final SystemFileOps INSTANCE = new SystemFileOps();
 
@@ -17,7 +20,7 @@ final class SystemFileOps implements FileOps {
 
   @Override
   public FileChannel open(Path path, Set<? extends OpenOption> options) throws IOException {
-    return FileChannel.open(path, options);
+    return FileChannel.open(path, options, OwnerOnly.fileAttribute());
   }
 
   @Override
@@ -32,7 +35,7 @@ final class SystemFileOps implements FileOps {
 
   @Override
   public void createDirectories(Path dir) throws IOException {
-    Files.createDirectories(dir);
+    OwnerOnly.createDirectories(dir);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.qubiq.losses;
 
+import io.qubiq.fileops.OwnerOnly;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -10,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.zip.CRC32C;
 
 /**
@@ -41,8 +43,8 @@ final class DayCompaction {
         }
         Path temp = file.resolveSibling(file.getFileName() + TEMP_SUFFIX);
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING), OwnerOnly.fileAttribute())) {
                 write(channel, LedgerFormat.fileHeader());
                 for (LossEntry entry : merged.values()) {
                     write(channel, LedgerFormat.frame(entry, crc));

@@ -1,6 +1,7 @@
 package io.qubiq.losses;
 
 import io.qubiq.core.event.DataLoss;
+import io.qubiq.fileops.OwnerOnly;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.zip.CRC32C;
@@ -104,7 +106,7 @@ public final class LossLedger implements AutoCloseable {
         if (maxBytes < 4096) {
             throw new IllegalArgumentException("losses.max_bytes must be at least 4096, got " + maxBytes);
         }
-        Files.createDirectories(dir);
+        OwnerOnly.createDirectories(dir);
         LedgerRecovery recovered = LedgerRecovery.run(dir);
         LossLedger ledger = new LossLedger(dir, maxBytes, recovered.sizes(), recovered.damage());
         ledger.files.lock();
@@ -272,8 +274,8 @@ public final class LossLedger implements AutoCloseable {
         if (frames.isEmpty()) {
             return 0;
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND)) {
+        try (FileChannel channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND), OwnerOnly.fileAttribute())) {
             long before = channel.size();
             try {
                 if (before == 0) {

@@ -31,6 +31,25 @@ class LossLedgerTest {
     }
 
     @Test
+    void theLedgerIsReadableByTheGatewaysUserOnly() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.qubiq.fileops.OwnerOnly.POSIX);
+        Path ledgerDir = dir.resolve("losses");
+        try (LossLedger ledger = LossLedger.open(ledgerDir, LossLedger.DEFAULT_MAX_BYTES)) {
+            ledger.record(dropped(NIGHT, "db", 5));
+        }
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(ledgerDir)))
+                .isEqualTo("rwx------");
+        try (Stream<Path> files = Files.list(ledgerDir)) {
+            List<Path> days = files.filter(Files::isRegularFile).toList();
+            assertThat(days).isNotEmpty();
+            for (Path day : days) {
+                assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(day)))
+                        .as(day.toString()).isEqualTo("rw-------");
+            }
+        }
+    }
+
+    @Test
     void lossesRecordedAndFlushedAreReadBackAfterReopen() throws IOException {
         try (LossLedger ledger = LossLedger.open(dir, LossLedger.DEFAULT_MAX_BYTES)) {
             ledger.record(dropped(NIGHT, "db", 5).withSequences(100, 104));

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -39,6 +41,10 @@ import java.util.regex.Pattern;
  * Nothing exists until the first secret is kept: a gateway whose file holds no reference never creates
  * the directory.
  *
+ * <p><b>Generated secrets.</b> A few passwords the gateway makes for itself, per installation, on first use
+ * ({@link #generated}, {@link #GENERATED}): the OPC UA key stores' password and the embedded QuestDB's.
+ * {@link #retainOnly} never removes them.
+ *
  * <p><b>Names</b> are made by the store from the key path the secret is for ({@link #newName}):
  * {@code outbound.db.sql.password-3}. A new value always gets a new name, so an older revision of the file
  * still names the value it was written with, and rolling back to it restores that value too.
@@ -54,7 +60,9 @@ import java.util.regex.Pattern;
  * {@link #retainOnly} removes.
  *
  * <p><b>Threading.</b> Every method is synchronized; one gateway per data directory (its lock) is the
- * only writer.
+ * only writer. The gateway may hold several handles on the directory (each configuration load opens one):
+ * every write reads the file again and changes only what it means to, under one lock for the whole JVM,
+ * so no handle undoes another's write.
  */
 public final class SecretStore implements SecretLookup {
 
@@ -64,6 +72,18 @@ public final class SecretStore implements SecretLookup {
     public static final Pattern REFERENCE = Pattern.compile("\\$\\{secret:([A-Za-z0-9_.\\-]+)}");
     static final StoreFormat FORMAT = new StoreFormat("qubiq-secrets", "secrets store", 1);
     static final String FILE = "secrets.properties";
+    /** The PKCS12 password of every OPC UA connection's private key store ({@code pki/<id>/own/instance.p12}). */
+    public static final String OPCUA_PKI_KEYSTORE = "opcua-pki-keystore";
+    /** The password of the embedded QuestDB's HTTP and PostgreSQL wire users. */
+    public static final String EMBEDDED_QUESTDB_PASSWORD = "embedded-questdb-password";
+    /**
+     * The secrets the gateway generates for itself ({@link #generated}): no configuration file names them, and
+     * {@link #retainOnly} keeps them.
+     */
+    public static final Set<String> GENERATED = Set.of(OPCUA_PKI_KEYSTORE, EMBEDDED_QUESTDB_PASSWORD);
+    /** Serializes the read-modify-write of every handle in this JVM. */
+    private static final Object WRITES = new Object();
+    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
     private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
@@ -85,6 +105,12 @@ public final class SecretStore implements SecretLookup {
      * @throws IOException the store cannot be read, is of a newer format, or a line of it is not one
      */
     public static SecretStore open(Path dir, FileOps files) throws IOException {
+        synchronized (WRITES) {
+            return new SecretStore(Optional.of(dir), files, load(dir, files));
+        }
+    }
+
+    private static TreeMap<String, String> load(Path dir, FileOps files) throws IOException {
         TreeMap<String, String> secrets = new TreeMap<>();
         if (Files.isDirectory(dir)) {
             StoreFormat.Check format = FORMAT.check(dir);
@@ -93,27 +119,37 @@ public final class SecretStore implements SecretLookup {
             Path file = dir.resolve(FILE);
             if (Files.exists(file)) {
                 tighten(file, OWNER_FILE);
-                Properties values = new Properties();
-                try (StringReader reader = new StringReader(Files.readString(file, StandardCharsets.UTF_8))) {
-                    values.load(reader);
-                } catch (IllegalArgumentException | IOException e) {
-                    throw new IOException("cannot read the secrets store " + file + ": " + e.getMessage(), e);
-                }
-                for (String name : values.stringPropertyNames()) {
-                    if (!validName(name)) {
-                        throw new IOException("the secrets store " + file + " holds '" + name + "', which is not a"
-                                + " secret's name (letters, digits, '.', '-' and '_')");
-                    }
-                    secrets.put(name, values.getProperty(name));
-                }
             }
+            secrets.putAll(read(file));
             if (format.damaged() || format.version().isEmpty()) {
                 FORMAT.record(dir, format, files);
             }
         } else if (Files.exists(dir)) {
             throw new IOException("the secrets store " + dir + " is not a directory");
         }
-        return new SecretStore(Optional.of(dir), files, secrets);
+        return secrets;
+    }
+
+    /** The secrets in {@code file}, none when it does not exist. */
+    private static TreeMap<String, String> read(Path file) throws IOException {
+        TreeMap<String, String> secrets = new TreeMap<>();
+        if (!Files.exists(file)) {
+            return secrets;
+        }
+        Properties values = new Properties();
+        try (StringReader reader = new StringReader(Files.readString(file, StandardCharsets.UTF_8))) {
+            values.load(reader);
+        } catch (IllegalArgumentException | IOException e) {
+            throw new IOException("cannot read the secrets store " + file + ": " + e.getMessage(), e);
+        }
+        for (String name : values.stringPropertyNames()) {
+            if (!validName(name)) {
+                throw new IOException("the secrets store " + file + " holds '" + name + "', which is not a"
+                        + " secret's name (letters, digits, '.', '-' and '_')");
+            }
+            secrets.put(name, values.getProperty(name));
+        }
+        return secrets;
     }
 
     /** A store with no place on disk (a configuration bound in memory): no secrets, and none can be kept. */
@@ -165,11 +201,41 @@ public final class SecretStore implements SecretLookup {
                 throw new IllegalArgumentException("'" + name + "' is not a secret's name");
             }
         }
-        TreeMap<String, String> next = new TreeMap<>(secrets);
-        next.putAll(values);
-        write(next);
-        secrets.clear();
-        secrets.putAll(next);
+        synchronized (WRITES) {
+            TreeMap<String, String> next = current();
+            next.putAll(values);
+            write(next);
+            secrets.clear();
+            secrets.putAll(next);
+        }
+    }
+
+    /**
+     * The value of the secret the gateway generates for itself under {@code name} (one of {@link #GENERATED}):
+     * the kept one, or, on first use, a new random one (32 bytes from a {@link SecureRandom}, base64url),
+     * kept before this returns.
+     *
+     * @throws IOException it could not be kept (nothing changed); also for {@link #none()}
+     */
+    public synchronized String generated(String name) throws IOException {
+        if (!GENERATED.contains(name)) {
+            throw new IllegalArgumentException("'" + name + "' is not a secret the gateway generates; those are "
+                    + GENERATED);
+        }
+        synchronized (WRITES) {
+            TreeMap<String, String> next = current();
+            String value = next.get(name);
+            if (value == null) {
+                byte[] random = new byte[32];
+                RANDOM.nextBytes(random);
+                value = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+                next.put(name, value);
+                write(next);
+            }
+            secrets.clear();
+            secrets.putAll(next);
+            return value;
+        }
     }
 
     /**
@@ -178,15 +244,29 @@ public final class SecretStore implements SecretLookup {
      * @return how many were removed
      */
     public synchronized int retainOnly(Predicate<String> referenced) throws IOException {
-        TreeMap<String, String> next = new TreeMap<>(secrets);
-        next.keySet().removeIf(name -> !referenced.test(name));
-        int removed = secrets.size() - next.size();
-        if (removed > 0) {
-            write(next);
+        synchronized (WRITES) {
+            TreeMap<String, String> next = current();
+            int before = next.size();
+            next.keySet().removeIf(name -> !referenced.test(name) && !GENERATED.contains(name));
+            int removed = before - next.size();
+            if (removed > 0) {
+                write(next);
+            }
             secrets.clear();
             secrets.putAll(next);
+            return removed;
         }
-        return removed;
+    }
+
+    /**
+     * The secrets as the file holds them now: another handle on the same directory (the configuration's
+     * store is opened again at every load) may have kept some since this one read it.
+     */
+    private TreeMap<String, String> current() throws IOException {
+        if (dir.isEmpty() || !Files.exists(dir.get().resolve(FILE))) {
+            return new TreeMap<>(secrets);
+        }
+        return read(dir.get().resolve(FILE));
     }
 
     /** The names of the {@code ${secret:NAME}} references in {@code text}, in order of appearance. */

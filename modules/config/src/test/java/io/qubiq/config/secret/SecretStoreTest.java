@@ -138,4 +138,34 @@ class SecretStoreTest {
         assertThatThrownBy(() -> SecretStore.none().keep(Map.of("a-1", "x")))
                 .hasMessageContaining("no data directory");
     }
+
+    @Test
+    void aGeneratedSecretIsMadeOnceKeptOwnerOnlyAndSurvivesRetainOnly() throws IOException {
+        SecretStore store = SecretStore.open(dir(), FileOps.system());
+        String password = store.generated(SecretStore.OPCUA_PKI_KEYSTORE);
+        assertThat(password).hasSizeGreaterThanOrEqualTo(40).isNotEqualTo("qubiq");
+        assertThat(store.generated(SecretStore.OPCUA_PKI_KEYSTORE)).isEqualTo(password);
+        assertThat(SecretStore.open(dir(), FileOps.system()).secret(SecretStore.OPCUA_PKI_KEYSTORE)).contains(password);
+        assertThat(Files.getPosixFilePermissions(dir().resolve(SecretStore.FILE)))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+
+        store.keep(Map.of("a-1", "x"));
+        assertThat(store.retainOnly(name -> false)).isEqualTo(1);
+        assertThat(SecretStore.open(dir(), FileOps.system()).names()).containsExactly(SecretStore.OPCUA_PKI_KEYSTORE);
+        assertThatThrownBy(() -> store.generated("a-2")).hasMessageContaining("not a secret the gateway generates");
+    }
+
+    @Test
+    void aWriteThroughOneHandleDoesNotUndoWhatAnotherHandleKept() throws IOException {
+        SecretStore configuration = SecretStore.open(dir(), FileOps.system());
+        configuration.keep(Map.of("a-1", "x"));
+        SecretStore wiring = SecretStore.open(dir(), FileOps.system());
+        String password = wiring.generated(SecretStore.EMBEDDED_QUESTDB_PASSWORD);
+
+        configuration.keep(Map.of("b-1", "y"));
+        assertThat(SecretStore.open(dir(), FileOps.system()).secret(SecretStore.EMBEDDED_QUESTDB_PASSWORD))
+                .contains(password);
+        assertThat(wiring.generated(SecretStore.EMBEDDED_QUESTDB_PASSWORD)).isEqualTo(password);
+        assertThat(SecretStore.open(dir(), FileOps.system()).names()).contains("a-1", "b-1");
+    }
 }

@@ -123,6 +123,15 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
 
     /** @param events where values the server dropped (queue overflow) are reported as losses */
     public OpcUaConnector(String id, OpcUaConnectionConfig config, Clock clock, EventPublisher events) {
+        this(id, config, clock, events, KeyStorePassword.legacy());
+    }
+
+    /**
+     * @param events where values the server dropped (queue overflow) are reported as losses
+     * @param keyStorePassword the password of the PKI directory's key store (the installation's)
+     */
+    public OpcUaConnector(String id, OpcUaConnectionConfig config, Clock clock, EventPublisher events,
+                          KeyStorePassword keyStorePassword) {
         this.id = id;
         this.overflows = new ServerQueueOverflows(id, events, clock);
         this.config = config;
@@ -138,7 +147,7 @@ public final class OpcUaConnector implements DeviceConnector, Browsable {
         this.values = new TagValueFlow(Duration.ofMillis(config.staleAfterMs()), config.mode(), clock, overflows);
         this.synchronizer = new SubscriptionSynchronizer(config, values, this::onTransferFailed,
                 this::onNotificationDataLost);
-        this.opener = new SessionOpener(id, config);
+        this.opener = new SessionOpener(id, config, keyStorePassword);
         this.poller = new TagPoller(values, this::onReadFailed);
         this.writer = new TagWriter(config.requestTimeoutMs(), values::rawType);
         this.status = new AtomicReference<>(ConnectionStatus.unknown(clock.instant()));

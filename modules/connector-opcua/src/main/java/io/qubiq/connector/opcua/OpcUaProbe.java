@@ -45,6 +45,12 @@ public final class OpcUaProbe {
 
     /** Probes connection {@code id} with {@code config}; never throws for a server or network failure. */
     public static ProbeResult probe(String id, OpcUaConnectionConfig config, Duration timeout) {
+        return probe(id, config, timeout, KeyStorePassword.legacy());
+    }
+
+    /** As {@link #probe(String, OpcUaConnectionConfig, Duration)}, with the installation's key store password. */
+    public static ProbeResult probe(String id, OpcUaConnectionConfig config, Duration timeout,
+                                    KeyStorePassword keyStorePassword) {
         long stepMs = Math.max(100, Math.min(config.requestTimeoutMs(), timeout.toMillis() / 3));
         OpcUaConnectionConfig bounded = config.withRequestTimeoutMs(stepMs);
         String url = config.endpointUrl();
@@ -68,7 +74,7 @@ public final class OpcUaProbe {
                             + lower(config.securityPolicy()) + " and security_mode " + lower(config.securityMode())
                             + "; it offers: " + offered(endpoints));
         }
-        SessionOpener opener = new SessionOpener(id, bounded);
+        SessionOpener opener = new SessionOpener(id, bounded, keyStorePassword);
         CertificateTrust trust = CertificateTrust.NOT_USED;
         if (config.secured()) {
             Optional<String> untrusted = untrusted(opener, endpoint.get(), url);

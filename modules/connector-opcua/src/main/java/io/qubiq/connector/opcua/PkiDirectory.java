@@ -1,17 +1,20 @@
 package io.qubiq.connector.opcua;
 
+import io.qubiq.fileops.OwnerOnly;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +25,8 @@ import org.eclipse.milo.opcua.stack.core.security.FileBasedCertificateQuarantine
 import org.eclipse.milo.opcua.stack.core.security.FileBasedTrustListManager;
 import org.eclipse.milo.opcua.stack.core.util.SelfSignedCertificateBuilder;
 import org.eclipse.milo.opcua.stack.core.util.SelfSignedCertificateGenerator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The connector's certificate directory:
@@ -36,8 +41,11 @@ import org.eclipse.milo.opcua.stack.core.util.SelfSignedCertificateGenerator;
  * {@link #serverCertificates()} lists both folders for the operator, each certificate named by its
  * SHA-1 thumbprint ({@link CertificateEntry}).
  *
- * <p>The key store's password is fixed: the private key is protected by the directory's file
- * permissions, not by a secret (a known gap). Thread-safe: Milo's trust list and quarantine
+ * <p><b>The key store</b> is protected by a password per installation ({@link KeyStorePassword}, the
+ * gateway's secrets store) and by the file permissions: the folders are created {@code 0700}, the key
+ * store {@code 0600}. A key store written with the former fixed password ({@link #LEGACY_PASSWORD}) is
+ * migrated when opened: read with the old password, written again (temp file, atomic rename) with the
+ * installation's, and the log says so. Thread-safe: Milo's trust list and quarantine
  * synchronize internally, and listing and trusting are synchronized here so a listing never shows
  * a certificate half-way between the folders; generation happens once, in {@link #open}.
  */
@@ -45,7 +53,9 @@ public final class PkiDirectory {
 
     private static final String KEYSTORE = "instance.p12";
     private static final String ALIAS = "qubiq";
-    private static final char[] STORE_PASSWORD = "qubiq".toCharArray();
+    /** The password every key store had before it was per installation; only read, to migrate from. */
+    static final char[] LEGACY_PASSWORD = "qubiq".toCharArray();
+    private static final Logger log = LoggerFactory.getLogger(PkiDirectory.class);
 
     private final Path root;
     private final KeyPair keyPair;
@@ -62,39 +72,93 @@ public final class PkiDirectory {
         this.rejected = rejected;
     }
 
-    /** Opens {@code root}, creating its folders and, on first use, the instance certificate for {@code applicationUri}. */
+    /** {@link #open(Path, String, KeyStorePassword)} with the former fixed password: for tests and tools. */
     public static PkiDirectory open(Path root, String applicationUri) throws IOException, GeneralSecurityException {
-        Path own = Files.createDirectories(root.resolve("own"));
+        return open(root, applicationUri, KeyStorePassword.legacy());
+    }
+
+    /**
+     * Opens {@code root}, creating its folders and, on first use, the instance certificate for {@code
+     * applicationUri} in a key store protected by {@code passwords}; migrates a key store that still has the
+     * former fixed password.
+     *
+     * @throws IOException the key store cannot be read with either password, or not written
+     */
+    public static PkiDirectory open(Path root, String applicationUri, KeyStorePassword passwords)
+            throws IOException, GeneralSecurityException {
+        Path own = OwnerOnly.createDirectories(root.resolve("own"));
         Path issuers = root.resolve("issuers");
         Path trusted = root.resolve("trusted");
         for (Path dir : List.of(issuers.resolve("certs"), issuers.resolve("crl"), trusted.resolve("certs"),
                 trusted.resolve("crl"), root.resolve("rejected"))) {
-            Files.createDirectories(dir);
+            OwnerOnly.createDirectories(dir);
         }
         Path storeFile = own.resolve(KEYSTORE);
-        KeyStore store = KeyStore.getInstance("PKCS12");
+        char[] password = passwords.password();
+        KeyStore store;
         if (Files.exists(storeFile)) {
-            try (InputStream in = Files.newInputStream(storeFile)) {
-                store.load(in, STORE_PASSWORD);
-            }
+            OwnerOnly.tighten(storeFile);
+            store = load(storeFile, password);
         } else {
-            store.load(null, STORE_PASSWORD);
+            store = KeyStore.getInstance("PKCS12");
+            store.load(null, password);
             KeyPair generated = SelfSignedCertificateGenerator.generateRsaKeyPair(2048);
             X509Certificate cert = selfSigned(generated, applicationUri);
-            store.setKeyEntry(ALIAS, generated.getPrivate(), STORE_PASSWORD, new X509Certificate[]{cert});
-            Path temp = own.resolve(KEYSTORE + ".tmp");
-            try (OutputStream out = Files.newOutputStream(temp)) {
-                store.store(out, STORE_PASSWORD);
-            }
-            Files.move(temp, storeFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            store.setKeyEntry(ALIAS, generated.getPrivate(), password, new X509Certificate[]{cert});
+            save(store, storeFile, password);
         }
         X509Certificate cert = (X509Certificate) store.getCertificate(ALIAS);
-        PrivateKey key = (PrivateKey) store.getKey(ALIAS, STORE_PASSWORD);
+        PrivateKey key = (PrivateKey) store.getKey(ALIAS, password);
         var trustList = new FileBasedTrustListManager(issuers.resolve("certs"), issuers.resolve("crl"),
                 trusted.resolve("certs"), trusted.resolve("crl"));
         trustList.initialize();
         var quarantine = FileBasedCertificateQuarantine.create(root.resolve("rejected"));
         return new PkiDirectory(root, new KeyPair(cert.getPublicKey(), key), cert, trustList, quarantine);
+    }
+
+    /** The key store, read with {@code password}, or with the former fixed one and then migrated to it. */
+    private static KeyStore load(Path storeFile, char[] password) throws IOException, GeneralSecurityException {
+        try {
+            return read(storeFile, password);
+        } catch (IOException wrongPassword) {
+            if (Arrays.equals(password, LEGACY_PASSWORD)) {
+                throw wrongPassword;
+            }
+            KeyStore old;
+            try {
+                old = read(storeFile, LEGACY_PASSWORD);
+            } catch (IOException alsoWrong) {
+                throw new IOException("cannot open the OPC UA key store " + storeFile + " with this installation's"
+                        + " password (secret opcua-pki-keystore) nor the former fixed one: "
+                        + wrongPassword.getMessage() + "; if the secrets store was lost, delete " + storeFile
+                        + " so that a new instance certificate is made (servers must trust it again)", wrongPassword);
+            }
+            KeyStore migrated = KeyStore.getInstance("PKCS12");
+            migrated.load(null, password);
+            migrated.setKeyEntry(ALIAS, old.getKey(ALIAS, LEGACY_PASSWORD), password, old.getCertificateChain(ALIAS));
+            save(migrated, storeFile, password);
+            log.info("The OPC UA key store {} had the former fixed password; it is now protected by this"
+                    + " installation's password (secret opcua-pki-keystore in the secrets store)", storeFile);
+            return migrated;
+        }
+    }
+
+    private static KeyStore read(Path storeFile, char[] password) throws IOException, GeneralSecurityException {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(storeFile)) {
+            store.load(in, password);
+        }
+        return store;
+    }
+
+    /** Writes the key store owner-only: a temp file, then an atomic rename over {@code storeFile}. */
+    private static void save(KeyStore store, Path storeFile, char[] password) throws IOException, GeneralSecurityException {
+        Path temp = storeFile.resolveSibling(KEYSTORE + ".tmp");
+        Files.deleteIfExists(temp);
+        try (OutputStream out = Files.newOutputStream(OwnerOnly.createFile(temp))) {
+            store.store(out, password);
+        }
+        Files.move(temp, storeFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static X509Certificate selfSigned(KeyPair keyPair, String applicationUri) throws GeneralSecurityException {

@@ -20,11 +20,13 @@ final class SessionOpener {
 
     private final String connectionId;
     private final OpcUaConnectionConfig config;
+    private final KeyStorePassword keyStorePassword;
     private Optional<PkiDirectory> pki = Optional.empty();
 
-    SessionOpener(String connectionId, OpcUaConnectionConfig config) {
+    SessionOpener(String connectionId, OpcUaConnectionConfig config, KeyStorePassword keyStorePassword) {
         this.connectionId = connectionId;
         this.config = config;
+        this.keyStorePassword = keyStorePassword;
     }
 
     /** The certificate directory, once a secured connection attempt (or {@link #pkiDirectory()}) has opened it. */
@@ -39,7 +41,8 @@ final class SessionOpener {
      */
     synchronized Optional<PkiDirectory> pkiDirectory() throws IOException, GeneralSecurityException {
         if (config.secured() && pki.isEmpty()) {
-            pki = Optional.of(PkiDirectory.open(pkiDir(config, connectionId), MiloClientFactory.applicationUri(connectionId)));
+            pki = Optional.of(PkiDirectory.open(pkiDir(config, connectionId), MiloClientFactory.applicationUri(connectionId),
+                    keyStorePassword));
         }
         return pki;
     }

@@ -24,6 +24,11 @@ import org.slf4j.LoggerFactory;
  * to {@code stdout.log}. The command line, the readiness wait and the stop by PID are the shared
  * launcher's ({@link QuestDbLaunch}, {@link QuestDbProcess}), which the testkit's QuestDB uses too.
  *
+ * <p><b>Access.</b> HTTP and PG wire need the user {@value #USER} and the password given at construction (the
+ * gateway's is generated per installation and kept in its secrets store): QuestDB's {@code http.user},
+ * {@code http.password}, {@code pg.user} and {@code pg.password}, passed as {@code QDB_*} environment
+ * settings; the read-only PG user is off. ILP over TCP and the minimal HTTP server are off.
+ *
  * <p>{@link #start} returns when QuestDB answers {@code /ping}. {@link #stop} sends SIGTERM and
  * waits, then kills. If the process dies while the gateway runs, the historian's channel buffers
  * (QuestDB is DOWN for the connection monitor), the log says so, and QuestDB is started again on
@@ -43,6 +48,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class EmbeddedQuestDb implements Component {
 
+    /** The user name of the embedded QuestDB's HTTP and PG wire endpoints. */
+    public static final String USER = "admin";
     private static final Logger log = LoggerFactory.getLogger(EmbeddedQuestDb.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     /** Stays inside the default shutdown grace period of 10 s. */
@@ -59,6 +66,7 @@ public final class EmbeddedQuestDb implements Component {
     private final int httpPort;
     private final int pgPort;
     private final int maxHeapMb;
+    private final String password;
     /** The QuestDB child, replaced by a restart; guarded by this. */
     private Process process;
     /** Between a successful start and stop: while set, a QuestDB that dies is started again. */
@@ -73,12 +81,20 @@ public final class EmbeddedQuestDb implements Component {
     private long readyAtNanos;
     private ScheduledExecutorService restarter;
 
-    public EmbeddedQuestDb(Path dir, Path jar, int httpPort, int pgPort, int maxHeapMb) {
+    /**
+     * @param password the password of the {@value #USER} user on HTTP ({@code /exec}, ILP over HTTP, QuestDB's
+     *                 web console) and PG wire; the gateway's is generated per installation
+     */
+    public EmbeddedQuestDb(Path dir, Path jar, int httpPort, int pgPort, int maxHeapMb, String password) {
+        if (password.isBlank()) {
+            throw new IllegalArgumentException("the embedded QuestDB needs a password");
+        }
         this.dir = dir;
         this.jar = jar;
         this.httpPort = httpPort;
         this.pgPort = pgPort;
         this.maxHeapMb = maxHeapMb;
+        this.password = password;
     }
 
     @Override
@@ -99,6 +115,13 @@ public final class EmbeddedQuestDb implements Component {
         Map<String, String> settings = QuestDbLaunch.loopback(httpPort, pgPort);
         settings.put("QDB_HTTP_MIN_ENABLED", "false");
         settings.put("QDB_LINE_TCP_ENABLED", "false");
+        // no anonymous access, not even from this machine: a web page could reach 127.0.0.1 by DNS rebinding,
+        // and every local user could. The password is passed in the environment, which only this user can read.
+        settings.put("QDB_HTTP_USER", USER);
+        settings.put("QDB_HTTP_PASSWORD", password);
+        settings.put("QDB_PG_USER", USER);
+        settings.put("QDB_PG_PASSWORD", password);
+        settings.put("QDB_PG_READONLY_USER_ENABLED", "false");
         // its own session: a Ctrl-C or SIGTERM sent to the gateway's process group reaches the gateway
         // only, which then stops QuestDB in order, after the historian's last write
         QuestDbLaunch launch = new QuestDbLaunch(jar, dir, List.of("-Xmx" + maxHeapMb + "m"), settings,

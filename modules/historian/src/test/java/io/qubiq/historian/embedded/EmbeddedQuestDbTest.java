@@ -23,10 +23,30 @@ class EmbeddedQuestDbTest {
     Path dir;
     final int http = LoopbackPorts.take(1).get(0);
     EmbeddedQuestDb questDb;
+    static final String PASSWORD = "test-only-password";
+
+    @Test
+    void sqlOverHttpNeedsTheUserAndPasswordWhilePingStaysOpen() throws Exception {
+        String sql = "/exec?query=" + java.net.URLEncoder.encode("drop table if exists anything",
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(send(sql, null).statusCode()).isEqualTo(401);
+        assertThat(send(sql, io.qubiq.questdb.exec.ExecClient.basic("admin", "quest")).statusCode()).isEqualTo(401);
+        assertThat(send(sql, io.qubiq.questdb.exec.ExecClient.basic(EmbeddedQuestDb.USER, PASSWORD)).statusCode())
+                .isEqualTo(200);
+        assertThat(ping(http)).isTrue();
+    }
+
+    private HttpResponse<String> send(String path, String authorization) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http + path));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
 
     @BeforeEach
     void startQuestDb() throws Exception {
-        questDb = new EmbeddedQuestDb(dir, questDbJar(), http, LoopbackPorts.take(1).get(0), 256);
+        questDb = new EmbeddedQuestDb(dir, questDbJar(), http, LoopbackPorts.take(1).get(0), 256, PASSWORD);
         questDb.start();
     }
 

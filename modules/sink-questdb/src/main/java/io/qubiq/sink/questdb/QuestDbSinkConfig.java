@@ -75,6 +75,12 @@ public record QuestDbSinkConfig(
                 minRequestThroughputBytesPerSecond, idempotent);
     }
 
+    /** The same settings with HTTP basic authentication as {@code user} (and no bearer token). */
+    public QuestDbSinkConfig withBasicAuth(String user, String secret) {
+        return new QuestDbSinkConfig(address, tls, tlsVerify, Optional.empty(), Optional.of(user), Optional.of(secret),
+                requestTimeoutMs, minRequestThroughputBytesPerSecond, idempotent);
+    }
+
     public QuestDbSinkConfig withRequestTimeoutMs(long value) {
         return new QuestDbSinkConfig(address, tls, tlsVerify, token, username, password, value,
                 minRequestThroughputBytesPerSecond, idempotent);
