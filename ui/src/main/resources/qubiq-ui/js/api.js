@@ -28,10 +28,12 @@ export function onUnauthorized(handler) {
 
 /**
  * One request; the body goes as JSON, or as it is when a contentType is given (a YAML text for
- * POST /api/v1/config/validate).
+ * POST /api/v1/config/validate). A background request (a page refreshing itself on a timer) says so
+ * (X-Qubiq-Background), so that it does not keep an idle session alive.
  */
-export async function request(method, path, body, { handle401 = false, contentType = null } = {}) {
+export async function request(method, path, body, { handle401 = false, contentType = null, background = false } = {}) {
   const headers = { Accept: "application/json" };
+  if (background) headers["X-Qubiq-Background"] = "1";
   if (body !== undefined) headers["Content-Type"] = contentType || "application/json";
   if (UNSAFE.has(method) && csrfToken) headers["X-CSRF-Token"] = csrfToken;
   let response;

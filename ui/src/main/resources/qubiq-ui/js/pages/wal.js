@@ -27,7 +27,8 @@ export function walSection(ctx, historian = Promise.resolve(true)) {
   async function refresh(retrying = false) {
     clearTimeout(timer);
     try {
-      const tables = await api.get("/api/v1/historian/wal");
+      // the first read is the user's; the refreshes that follow are not use of the session
+      const tables = await api.get("/api/v1/historian/wal", { background: loaded });
       if (stopped) return;
       loaded = true;
       keepingFocus(() => renderTables(holder, tables, canEdit, skip));

@@ -53,7 +53,8 @@ public final class Authenticator {
 
     /**
      * As {@link #fromSession}, but not counted as use: the idle timeout keeps running. For the live event
-     * stream, which checks its session each second and must not keep an unattended console signed in.
+     * stream, which checks its session each second, and a page's refresh on a timer: neither may keep an
+     * unattended console signed in.
      */
     public Optional<Principal> fromSessionWithoutUse(String sessionId) {
         return fromSession(sessionId, false);

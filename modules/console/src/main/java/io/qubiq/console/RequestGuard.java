@@ -34,6 +34,9 @@ public final class RequestGuard {
     public static final String SESSION_COOKIE = "qubiq_session";
     public static final String CSRF_HEADER = "X-CSRF-Token";
     private static final String PRINCIPAL = "qubiq.principal";
+    /** Sent by the console's pages with requests they make on a timer, not for the user. */
+    public static final String BACKGROUND_HEADER = "X-Qubiq-Background";
+    private static final String BACKGROUND = "1";
 
     private final Authenticator authenticator;
     private final AccessRefusals refusals;
@@ -81,7 +84,10 @@ public final class RequestGuard {
         if (authorization != null) {
             return authenticator.fromBearer(authorization);
         }
-        return authenticator.fromSession(ctx.cookie(SESSION_COOKIE));
+        // a page refreshing itself on a timer is not the user at work: it must not keep an idle session alive
+        return BACKGROUND.equals(ctx.header(BACKGROUND_HEADER))
+                ? authenticator.fromSessionWithoutUse(ctx.cookie(SESSION_COOKIE))
+                : authenticator.fromSession(ctx.cookie(SESSION_COOKIE));
     }
 
     private static boolean isJson(Context ctx) {

@@ -111,6 +111,20 @@ class EventStreamTest {
         }
     }
 
+    /** Would catch a page's refresh on a timer (the WAL table's) keeping an unattended console signed in. */
+    @Test
+    void aBackgroundRefreshIsAnsweredButDoesNotKeepAnIdleSessionAlive() {
+        Duration idle = Duration.ofMillis(io.qubiq.auth.AuthConfig.defaults().sessionIdleTimeoutMs());
+        ConsoleClient viewer = console.as("viewer");
+        console.ticker.advance(idle.minusMinutes(1));
+
+        assertThat(viewer.getInBackground("/api/v1/tags").statusCode()).as("still signed in").isEqualTo(200);
+        console.ticker.advance(Duration.ofMinutes(2));
+
+        assertThat(viewer.getInBackground("/api/v1/tags").statusCode()).as("the refresh was not use").isEqualTo(401);
+        assertThat(viewer.get("/api/v1/tags").statusCode()).isEqualTo(401);
+    }
+
     @Test
     void aClientThatStopsReadingIsDisconnectedWhileAnotherKeepsGettingTicksOnTime() throws Exception {
         // Regression: one thread sent every event with blocking writes, so a client that did not read froze

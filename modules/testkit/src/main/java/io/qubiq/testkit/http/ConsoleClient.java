@@ -90,6 +90,11 @@ public final class ConsoleClient {
         return send("GET", path, null);
     }
 
+    /** A GET as a console page makes it on a timer ({@code X-Qubiq-Background: 1}): not use of the session. */
+    public HttpResponse<String> getInBackground(String path) {
+        return send("GET", path, null, "application/json", java.util.Map.of("X-Qubiq-Background", "1"));
+    }
+
     public HttpResponse<String> post(String path, String json) {
         return send("POST", path, json);
     }
@@ -109,7 +114,13 @@ public final class ConsoleClient {
 
     /** Any method with a body of the given media type (none when {@code body} is null). */
     public HttpResponse<String> send(String method, String path, String body, String contentType) {
+        return send(method, path, body, contentType, java.util.Map.of());
+    }
+
+    private HttpResponse<String> send(String method, String path, String body, String contentType,
+                                      java.util.Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
+        headers.forEach(request::header);
         request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
