@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Delivery: each subscriber has its own bounded {@link EventOutbox} and sender thread, so a client that
  * reads slowly or not at all delays nobody else; one that falls behind (its outbox full) is disconnected,
- * and its browser reconnects and starts again from a fresh snapshot.
+ * and its browser reconnects and starts again from a fresh snapshot. One user keeps at most
+ * {@value #MAX_STREAMS_PER_USER} streams (each costs a thread): opening one more ends that user's oldest.
  *
  * <p>Threading: one scheduler thread ({@code console-events}) builds every event and hands it to the
  * outboxes without waiting; each outbox's thread writes to its client. Jetty threads only add
@@ -46,6 +47,8 @@ import org.slf4j.LoggerFactory;
 public final class EventStream {
 
     static final long TICK_MS = 1_000;
+    /** Streams one user may hold at once: plenty of tabs, not a thread per request of a runaway script. */
+    static final int MAX_STREAMS_PER_USER = 16;
     private static final Logger log = LoggerFactory.getLogger(EventStream.class);
 
     /** What the stream reads; each source is optional (a gateway without channels has no status). */
@@ -53,7 +56,8 @@ public final class EventStream {
                    Optional<AlarmAccess> alarms) {
     }
 
-    private record Subscriber(EventOutbox outbox, Optional<String> sessionId, Optional<String> authorization) {
+    private record Subscriber(String user, EventOutbox outbox, Optional<String> sessionId,
+                              Optional<String> authorization) {
     }
 
     private final Authenticator authenticator;
@@ -78,14 +82,27 @@ public final class EventStream {
                     String user = RequestGuard.principal(client.ctx()).user();
                     EventOutbox outbox = new EventOutbox(client, user, user + " at " + RequestGuard.from(client.ctx()),
                             ended -> subscribers.removeIf(s -> s.outbox() == ended));
-                    Subscriber subscriber = new Subscriber(outbox,
+                    Subscriber subscriber = new Subscriber(user, outbox,
                             Optional.ofNullable(client.ctx().cookie(RequestGuard.SESSION_COOKIE)),
                             Optional.ofNullable(client.ctx().header("Authorization")));
                     client.onClose(outbox::close);
+                    endOldestBeyondTheLimit(user);
                     subscribers.add(subscriber);
                     outbox.start();
                     scheduler.execute(() -> welcome(subscriber));
                 });
+    }
+
+    /** Ends {@code user}'s oldest streams so that one more fits within {@link #MAX_STREAMS_PER_USER}. */
+    private synchronized void endOldestBeyondTheLimit(String user) {
+        List<Subscriber> theirs = subscribers.stream().filter(s -> s.user().equals(user)).toList();
+        for (int i = 0; i <= theirs.size() - MAX_STREAMS_PER_USER; i++) {
+            Subscriber oldest = theirs.get(i);
+            subscribers.remove(oldest);
+            oldest.outbox().close();
+            log.warn("Live event stream: {} holds {} streams, the most one user may; the oldest one was ended",
+                    user, MAX_STREAMS_PER_USER);
+        }
     }
 
     void start() {

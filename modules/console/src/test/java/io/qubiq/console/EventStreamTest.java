@@ -1,6 +1,7 @@
 package io.qubiq.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.qubiq.core.tag.DataType;
 import io.qubiq.core.tag.Quality;
@@ -108,6 +109,35 @@ class EventStreamTest {
             assertThat(stream.nextData("signed_out")).isEqualTo("{}");
             assertThat(Duration.ofNanos(System.nanoTime() - before)).isLessThan(Duration.ofMillis(2 * EventStream.TICK_MS + 500));
             assertThat(viewer.get("/api/v1/tags").statusCode()).as("the session idled out").isEqualTo(401);
+        }
+    }
+
+    /** Would catch one user opening streams without bound, each costing the gateway a thread. */
+    @Test
+    void aUsersStreamBeyondTheLimitEndsTheirOldestOneAndNoOneElses() throws Exception {
+        ConsoleClient viewer = console.as("viewer");
+        ConsoleClient other = console.as("operator");
+        java.util.List<Stream> streams = new java.util.ArrayList<>();
+        try (Stream others = new Stream(other.openStream("/api/v1/events"))) {
+            others.nextData("status");
+            for (int i = 0; i < EventStream.MAX_STREAMS_PER_USER; i++) {
+                Stream stream = new Stream(viewer.openStream("/api/v1/events"));
+                streams.add(stream);
+                stream.nextData("status");
+            }
+
+            Stream oneMore = new Stream(viewer.openStream("/api/v1/events"));
+            streams.add(oneMore);
+
+            assertThat(oneMore.nextData("status")).isNotEmpty();
+            assertThatThrownBy(() -> streams.get(0).nextData("status")).as("the oldest ended")
+                    .hasMessageContaining("stream ended");
+            streams.get(1).nextData("status");
+            others.nextData("status");
+        } finally {
+            for (Stream stream : streams) {
+                stream.close();
+            }
         }
     }
 
