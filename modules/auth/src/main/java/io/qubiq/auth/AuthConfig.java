@@ -23,7 +23,7 @@ public record AuthConfig(
         @Range(min = 60000, max = 2592000000L)
         long sessionAbsoluteTimeoutMs,
 
-        @Doc("Minimum password length in characters.")
+        @Doc("Minimum password length in characters. Every password must also not be a common one (a list of about 8,000) nor contain the user name; see docs/security.md.")
         @Default("12")
         @Range(min = 8, max = 1024)
         int passwordMinLength,
