@@ -50,6 +50,8 @@ import org.slf4j.LoggerFactory;
 public final class Historian implements Component {
 
     public static final String SUBSCRIBER = "historian";
+    /** How long a stop waits for the values queued on the tag bus to become rows. */
+    static final java.time.Duration DRAIN_TIMEOUT = java.time.Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(Historian.class);
 
     private volatile HistorianConfig config;
@@ -136,13 +138,25 @@ public final class Historian implements Component {
                 OverflowPolicy.DROP_OLDEST, config.batchMaxRows(), TagFilter.all(), (CustodialConsumer) this::accept));
     }
 
-    /** Unsubscribes, stops the ticker thread, hands the last pending rows to the channel and ends the writer. */
+    /**
+     * Lets the subscriber handle what is queued for it (at most {@link #DRAIN_TIMEOUT}; the device
+     * connections stopped before, so nothing new comes), unsubscribes (anything left is recorded in the loss
+     * ledger by the tag bus), stops the ticker thread, hands the last pending rows to the channel and ends
+     * the writer.
+     */
     @Override
     public synchronized void stop() throws InterruptedException {
         if (subscription == null) {
             return;
         }
-        subscription.close();
+        try {
+            if (!subscription.drain(DRAIN_TIMEOUT)) {
+                log.warn("The historian did not take every queued value within {}; the rest is recorded as lost",
+                        DRAIN_TIMEOUT);
+            }
+        } finally {
+            subscription.close();
+        }
         tickLoop.shutdown();
         if (!tickLoop.awaitTermination(5, TimeUnit.SECONDS)) {
             tickLoop.shutdownNow();

@@ -141,6 +141,22 @@ public final class DeliveryLane<V> {
         queue.copy().forEach(action);
     }
 
+    /**
+     * Waits until every value queued so far has been handed to the consumer and handled, or {@code
+     * deadlineNanos} (a {@link System#nanoTime} instant) passed, or delivery stopped or is failing. Returns
+     * whether it drained.
+     */
+    public boolean awaitDrained(long deadlineNanos) throws InterruptedException {
+        while (!queue.drained()) {
+            SupervisedThread delivery = thread;
+            if (stopping || delivery == null || delivery.failing() || System.nanoTime() - deadlineNanos >= 0) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return true;
+    }
+
     /** Starts the delivery thread. Idempotent; a stopped lane does not start again. */
     public synchronized void start() {
         if (thread != null || stopping) {

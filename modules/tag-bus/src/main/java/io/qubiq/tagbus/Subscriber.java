@@ -153,6 +153,11 @@ final class Subscriber implements Subscription {
     }
 
     @Override
+    public boolean drain(java.time.Duration timeout) throws InterruptedException {
+        return lane.awaitDrained(System.nanoTime() + timeout.toNanos());
+    }
+
+    @Override
     public SubscriberStats stats() {
         return lane.stats();
     }

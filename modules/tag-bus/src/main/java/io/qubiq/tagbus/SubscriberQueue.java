@@ -20,6 +20,8 @@ final class SubscriberQueue<V> {
     private final ArrayDeque<V> values;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
+    /** Takers waiting on an empty queue; guarded by {@link #lock}. */
+    private int waiting;
 
     SubscriberQueue(int capacity, OverflowPolicy policy) {
         this.capacity = capacity;
@@ -64,13 +66,31 @@ final class SubscriberQueue<V> {
         lock.lockInterruptibly();
         try {
             while (values.isEmpty()) {
-                notEmpty.await();
+                waiting++;
+                try {
+                    notEmpty.await();
+                } finally {
+                    waiting--;
+                }
             }
             List<V> batch = new ArrayList<>(Math.min(max, values.size()));
             while (batch.size() < max && !values.isEmpty()) {
                 batch.add(values.pollFirst());
             }
             return Collections.unmodifiableList(batch);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Whether everything offered so far was taken and handled: the queue is empty and its taker waits for
+     * more (it handles a batch between two takes, so an empty queue alone does not say the batch is done).
+     */
+    boolean drained() {
+        lock.lock();
+        try {
+            return values.isEmpty() && waiting > 0;
         } finally {
             lock.unlock();
         }

@@ -113,6 +113,44 @@ class TagBusLossReportTest {
         });
     }
 
+    /**
+     * A graceful stop drains first: the historian and the pipelines call {@link Subscription#drain} before they
+     * close. Would catch a drain that returns while a batch is still in the consumer's hands (the queue empty
+     * but the work not done), or values discarded that the consumer could have taken.
+     */
+    @Test
+    void aDrainLetsTheConsumerHandleEverythingQueuedSoTheCloseLosesNothing() throws Exception {
+        bus.start();
+        BlockingConsumer consumer = new BlockingConsumer();
+        Subscription subscription = bus.subscribe(
+                SubscriptionSpec.of("historian", 100, OverflowPolicy.DROP_OLDEST, consumer).withMaxBatchValues(1));
+        bus.publish(sample("oven/temp", 0));
+        await().until(consumer::isBlocked);
+        for (int n = 1; n <= 7; n++) {
+            bus.publish(sample("oven/temp", n));
+        }
+        assertThat(subscription.drain(Duration.ofMillis(200))).as("the consumer is still blocked").isFalse();
+        Thread release = new Thread(() -> {
+            sleepQuietly(300);
+            consumer.release();
+        });
+        release.start();
+
+        assertThat(subscription.drain(Duration.ofSeconds(10))).isTrue();
+        subscription.close();
+
+        assertThat(subscription.stats().delivered()).isEqualTo(8);
+        assertThat(losses).isEmpty();
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     void aSubscriptionClosedWithNothingQueuedReportsNothing() {
         bus.start();

@@ -25,6 +25,8 @@ public final class TagChangeTrigger implements Trigger {
 
     /** Values queued per pipeline before the oldest are dropped: about ten seconds of a busy plant. */
     public static final int QUEUE_CAPACITY = 50_000;
+    /** How long a close waits for the pipeline to handle what is queued (a stop, a removal, a new trigger). */
+    static final java.time.Duration DRAIN_TIMEOUT = java.time.Duration.ofSeconds(2);
 
     private final TagBus bus;
     private final List<TagPattern> patterns;
@@ -71,11 +73,22 @@ public final class TagChangeTrigger implements Trigger {
         return current == null ? 0 : current.stats().dropped();
     }
 
+    /**
+     * Lets the pipeline handle what is queued for it (at most {@link #DRAIN_TIMEOUT}: its outputs only hand
+     * items to their channels), then unsubscribes; what is still queued then is discarded and recorded in the
+     * loss ledger by the tag bus ({@code subscriber_closed}).
+     */
     @Override
     public void close() {
         Subscription current = subscription;
         if (current != null) {
-            current.close();
+            try {
+                current.drain(DRAIN_TIMEOUT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                current.close();
+            }
         }
     }
 }
