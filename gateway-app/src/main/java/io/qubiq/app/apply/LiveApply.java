@@ -65,9 +65,10 @@ import org.slf4j.LoggerFactory;
  *       ({@link Historian#applyRules}); every other historian key waits for a restart.</li>
  * </ul>
  * <p>Everything else is answered as waiting for a restart of the gateway: a pipeline when the gateway started
- * with none, or whose new configuration cannot run (an output to an outbound connection that is not running
- * yet, an MQTT trigger on a connection that triggered no pipeline at start; logged, the old one runs on),
- * an outbound connection given another kind, or whose section cannot be built (logged), and a device connection
+ * with none, or whose new configuration cannot run (an output to an outbound connection that could not be
+ * started, an MQTT trigger on a connection that triggered no pipeline at start; logged, the old one runs on),
+ * an outbound connection given another kind, removed while the audit journal forwards to it, or whose section
+ * cannot be built (logged), and a device connection
  * whose messages trigger a pipeline (the pipeline's trigger holds that connector) or whose new
  * connector cannot be built (logged; the old one keeps running). Nothing is ever reported applied
  * that is not running.
