@@ -23,6 +23,12 @@ import java.util.Optional;
  * #writeView()} and then publishes them with volatile stores; readers (under the chain lock) read
  * only below a {@link #dataEnd()} they loaded, through {@link #chainView()}. {@link #force}, {@link
  * #seal} and {@link #release} synchronize on the segment, so an fsync never races an unmap.
+ *
+ * <p><b>Memory.</b> A segment holds a mapping only while it is written or read: {@link #seal}
+ * unmaps the writer's mapping when no reader has opened the segment yet (the writer never touches
+ * a sealed segment's {@link #writeView()} again), and {@link #chainView()} maps it read-only when a
+ * reader gets there. So a backlog of many segments costs disk and page cache, not resident memory
+ * of the process (issue 20: a 1 GiB backlog had counted as 1.1 GiB of file-backed RSS).
  * Publishing uses release stores: on x86 a plain store that the record's bytes cannot pass.
  */
 final class Segment {
@@ -188,7 +194,15 @@ final class Segment {
    */
   synchronized boolean seal(boolean recordsSynced) {
     sealed = true;
-    return writeSeal(recordsSynced && syncedEnd == dataEnd);
+    boolean written = writeSeal(recordsSynced && syncedEnd == dataEnd);
+    if (chainView == null && mapping != null) {
+      // No reader has opened it yet: a backlog. Give its pages back to the kernel now (they stay
+      // in the page cache and the file; fsync still writes them) instead of counting the whole
+      // backlog in the process's resident size; a reader maps it again when it gets here.
+      Unmapper.unmap(mapping);
+      mapping = null;
+    }
+    return written;
   }
 
   /**

@@ -146,6 +146,35 @@ class SegmentedDiskBufferTest {
   }
 
   @Test
+  void aBacklogNoReaderHasReachedHoldsNoMappingsAndReadsBackWhole() throws Exception {
+    // catches: every sealed segment of a backlog staying mapped, so a 1 GiB backlog counted as
+    // 1.1 GiB of the gateway's resident size (issue 20's footprint), and a reader that cannot map
+    // a segment again once the writer gave its mapping up
+    try (SegmentedDiskBuffer buffer = open(small(dir()))) {
+      for (int i = 0; i < 3000; i++) {
+        buffer.append(payload(i, 500));
+      }
+      assertThat(segmentFiles(dir()).size()).isGreaterThan(10);
+      assertThat(mappedSegments(dir())).as("segment files mapped by this process").isLessThanOrEqualTo(1);
+
+      assertThat(ids(readAll(buffer))).isEqualTo(range(0, 3000));
+      for (int i = 3000; i < 3200; i++) {
+        buffer.append(payload(i, 500));
+      }
+      assertThat(ids(readAll(buffer))).isEqualTo(range(0, 3200));
+    }
+  }
+
+  /** How many {@code .seg} files below {@code dir} this JVM has mapped now ({@code /proc/self/maps}). */
+  private static long mappedSegments(Path dir) throws IOException {
+    String prefix = dir.toRealPath().toString();
+    try (Stream<String> lines = Files.lines(Path.of("/proc/self/maps"))) {
+      return lines.filter(l -> l.contains(prefix) && l.endsWith(".seg")).map(l -> l.substring(l.indexOf('/')))
+          .distinct().count();
+    }
+  }
+
+  @Test
   void segmentsWhollyBelowTheWatermarkAreDeleted() throws Exception {
     try (SegmentedDiskBuffer buffer = open(small(dir()))) {
       long last = 0;

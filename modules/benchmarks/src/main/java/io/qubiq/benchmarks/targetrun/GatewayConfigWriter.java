@@ -39,7 +39,11 @@ final class GatewayConfigWriter {
                 .append("http:\n  bind_address: 127.0.0.1\n")
                 .append("questdb:\n  embedded: false\n  client:\n    address: 127.0.0.1:").append(questDbHttpPort)
                 .append('\n')
-                .append("historian:\n  default_rule:\n    mode: always\n")
+                .append("historian:\n  default_rule:\n    mode: always\n");
+        if (options.historianMaxBytes > 0) {
+            yaml.append("  store_and_forward:\n    max_bytes: ").append(options.historianMaxBytes).append('\n');
+        }
+        yaml
                 .append("devices:\n")
                 .append("  ").append(MQTT_ID).append(":\n    mqtt:\n")
                 .append("      host: 127.0.0.1\n      port: ").append(mqttPort).append('\n')

@@ -19,6 +19,8 @@ final class TargetOptions {
     /** OPC UA queue_size of the tags; 0 leaves it to the connector's default (two publishing intervals). */
     int opcuaQueue = 0;
     String serverHeap = "1g";
+    /** The historian channel's max_bytes; 0 leaves it to the default (1 GiB). */
+    long historianMaxBytes = 0;
     Path workDir;
     Path repoRoot = Path.of(".");
     Path jar;
