@@ -63,6 +63,7 @@ import io.qubiq.app.apply.LiveOutboundWiring;
 import io.qubiq.app.config.ConfigApplier;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.ConnectionTester;
+import io.qubiq.app.connectiontest.SettingsProbe;
 import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.DeviceKind;
@@ -244,9 +245,9 @@ public final class Gateway {
         routes.add(new ConfigChangeRoutes(configWrites));
         routes.add(new TagTableRoutes(new ConnectionTagTables(configState, configWrites)));
         routes.add(new ConnectionTestRoutes(new ConnectionTester(() -> configState.read().running().config().devices(),
-                () -> configState.read().running().environment(), deviceContext, ConnectionTester.TIMEOUT)));
+                () -> configState.read().running().environment(), deviceContext, SettingsProbe.TIMEOUT)));
         routes.add(new ConnectionTestRoutes(new OutboundTester(() -> configState.read().running().config().outbound(),
-                () -> configState.read().running().environment(), ConnectionTester.TIMEOUT, clock),
+                () -> configState.read().running().environment(), SettingsProbe.TIMEOUT, clock),
                 "/api/v1/outbound/test", "Test an outbound connection now (its sink's probe: reachable, latency);"
                         + " adds and restarts nothing"));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
