@@ -63,6 +63,7 @@ import io.qubiq.app.apply.LiveOutboundWiring;
 import io.qubiq.app.config.ConfigApplier;
 import io.qubiq.app.devices.DeviceConnections;
 import io.qubiq.app.devices.ConnectionTester;
+import io.qubiq.app.connectiontest.SettingsProbe;
 import io.qubiq.app.devices.DeviceKinds;
 import io.qubiq.core.connector.DeviceConnector;
 import io.qubiq.core.connector.DeviceKind;
@@ -182,11 +183,12 @@ public final class Gateway {
         this.devices = new DeviceConnections(deviceEntries, tagBus, events, clock,
                 Duration.ofMillis(config.lifecycle().readinessGraceMs()), Ticker.system(), tagBus.latestValues()::latest);
         ConnectionMonitor monitor = new ConnectionMonitor(clock);
-        Map<String, StoreForwardChannel<?>> channels = new LinkedHashMap<>();
+        // the channels that run from start to stop: the historian's and the audit journal's
+        Map<String, StoreForwardChannel<?>> fixedChannels = new LinkedHashMap<>();
         Optional<HistorianParts> history = config.historian().isPresent()
                 ? Optional.of(historian(config.historian().get(), dataDirectory.root(), monitor, clock))
                 : Optional.empty();
-        history.ifPresent(parts -> channels.put(HISTORIAN, parts.channel()));
+        history.ifPresent(parts -> fixedChannels.put(HISTORIAN, parts.channel()));
         List<Path> watchedDirs = new ArrayList<>(List.of(dataDirectory.root()));
         List<Path> measuredDirs = new ArrayList<>();
         if (config.historian().isPresent() && config.questdb().embedded()) {
@@ -200,19 +202,18 @@ public final class Gateway {
                 monitor, PROBE_INTERVAL, events, clock), dataDirectory.root(), monitor, PROBE_INTERVAL, events, clock,
                 disk);
         RunningOutbound outbound = this.outbound;
-        outbound.all().forEach((id, connection) -> channels.put(id, connection.channel()));
         // the audit journal: its own channel into the local audit store, started right after the console
         this.auditJournal = AuditJournal.build(config.audit(), dataDirectory.root(),
                 AuditForwardTargets.of(config.audit(), outbound.all()), monitor, PROBE_INTERVAL, events, clock);
         events.journalTo(auditJournal);
-        channels.put(AuditJournal.CHANNEL, auditJournal.channel());
-        Map<String, StoreForwardChannel<?>> fixedChannels = new LinkedHashMap<>(channels);
-        outbound.all().keySet().forEach(fixedChannels::remove);
+        fixedChannels.put(AuditJournal.CHANNEL, auditJournal.channel());
+        // every channel, with the outbound connections running now
         Supplier<Map<String, StoreForwardChannel<?>>> runningChannels = () -> {
             Map<String, StoreForwardChannel<?>> now = new LinkedHashMap<>(fixedChannels);
             outbound.all().forEach((id, connection) -> now.put(id, connection.channel()));
             return now;
         };
+        Map<String, StoreForwardChannel<?>> channels = runningChannels.get();
         Optional<Pipelines> pipelines = pipelines(config, dataDirectory.root(), deviceEntries, outbound, clock);
         this.pipelines = pipelines;
         this.configApplier = new LiveApply(devices, deviceContext, id -> metrics.bindDevice(devices, id), outbound,
@@ -244,9 +245,9 @@ public final class Gateway {
         routes.add(new ConfigChangeRoutes(configWrites));
         routes.add(new TagTableRoutes(new ConnectionTagTables(configState, configWrites)));
         routes.add(new ConnectionTestRoutes(new ConnectionTester(() -> configState.read().running().config().devices(),
-                () -> configState.read().running().environment(), deviceContext, ConnectionTester.TIMEOUT)));
+                () -> configState.read().running().environment(), deviceContext, SettingsProbe.TIMEOUT)));
         routes.add(new ConnectionTestRoutes(new OutboundTester(() -> configState.read().running().config().outbound(),
-                () -> configState.read().running().environment(), ConnectionTester.TIMEOUT, clock),
+                () -> configState.read().running().environment(), SettingsProbe.TIMEOUT, clock),
                 "/api/v1/outbound/test", "Test an outbound connection now (its sink's probe: reachable, latency);"
                         + " adds and restarts nothing"));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));

@@ -8,9 +8,11 @@
  * an outbound connection of the right kind), where the configuration comes from
  * ({@link io.qubiq.app.config.ConfigSource}, {@link io.qubiq.app.config.LoadedConfig}: source, revision,
  * environment), the configuration API's reads and dry runs ({@link io.qubiq.app.config.RunningConfigAccess}),
- * its writes to the file with their revisions ({@link io.qubiq.app.config.ConfigWrites}, with
- * {@code LeafEdits} and {@code SecretText}; {@link io.qubiq.app.config.ConfigState}: what runs and what the
- * file holds), the seam that applies a written change ({@link io.qubiq.app.config.ConfigApplier})
+ * its writes to the file with their revisions ({@link io.qubiq.app.config.ConfigWrites}, with its parts by
+ * role: {@code ChangeCommit} (validate, ask, keep secrets, commit, apply), {@code ChangeSecrets},
+ * {@code BacklogQuestion}, {@code RevisionViews} (masked diffs, rollback previews), {@code ChangeRefusals},
+ * {@code ChangeAudit}, {@code ConfigFile}, and {@code LeafEdits} and {@code SecretText};
+ * {@link io.qubiq.app.config.ConfigState}: what runs and what the file holds), the seam that applies a written change ({@link io.qubiq.app.config.ConfigApplier})
  * and the heap a configuration needs
  * ({@link io.qubiq.app.config.HeapRecommendation}, for {@code qubiq check-config}).
  *

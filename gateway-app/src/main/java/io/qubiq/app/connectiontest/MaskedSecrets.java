@@ -1,4 +1,4 @@
-package io.qubiq.app.devices;
+package io.qubiq.app.connectiontest;
 
 import io.qubiq.config.ConfigTree;
 import java.lang.reflect.RecordComponent;
