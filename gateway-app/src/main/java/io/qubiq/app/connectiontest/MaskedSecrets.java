@@ -1,7 +1,6 @@
 package io.qubiq.app.connectiontest;
 
 import io.qubiq.config.ConfigTree;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,37 +63,12 @@ public final class MaskedSecrets {
         return Optional.empty();
     }
 
-    /** The value of the component named {@code key} (snake_case) of a record, unwrapped; null if none. */
+    /**
+     * The value of the key {@code key} (snake_case) of a configuration record, unwrapped; null if none.
+     * A key of an {@code @Inline} record (an MQTT connection's {@code password}) is found where the file
+     * writes it.
+     */
     private static Object child(Object running, String key) {
-        if (!(running instanceof Record record)) {
-            return null;
-        }
-        String name = camel(key);
-        for (RecordComponent component : record.getClass().getRecordComponents()) {
-            if (component.getName().equals(name)) {
-                try {
-                    component.getAccessor().setAccessible(true);
-                    Object value = component.getAccessor().invoke(record);
-                    return value instanceof Optional<?> optional ? optional.orElse(null) : value;
-                } catch (ReflectiveOperationException e) {
-                    return null;
-                }
-            }
-        }
-        return null;
-    }
-
-    private static String camel(String snake) {
-        StringBuilder out = new StringBuilder();
-        boolean upper = false;
-        for (char c : snake.toCharArray()) {
-            if (c == '_') {
-                upper = true;
-            } else {
-                out.append(upper ? Character.toUpperCase(c) : c);
-                upper = false;
-            }
-        }
-        return out.toString();
+        return running instanceof Record record ? ConfigTree.valueOf(record, key).orElse(null) : null;
     }
 }

@@ -9,11 +9,11 @@ import io.qubiq.config.ConfigType.ScalarType;
 import io.qubiq.config.ConfigType.VariantType;
 import io.qubiq.core.config.SelectedBySection;
 import io.qubiq.core.config.Variant;
-import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,11 +60,25 @@ public final class ConfigTree {
     private static Map<String, Object> record(Object record, boolean secret) {
         Map<String, Object> out = new LinkedHashMap<>();
         variantName(record).ifPresent(name -> out.put(ConfigType.VARIANT_KEY, name));
-        for (KeySpec key : RecordShape.of(record.getClass()).keys()) {
-            Optional<Object> value = present(read(record, key), key.type());
-            value.ifPresent(v -> out.put(key.key(), value(v, element(key.type()), secret || key.secret())));
-        }
+        RecordShape.of(record.getClass()).forEachKey(record, (key, bound) -> present(bound, key.type())
+                .ifPresent(v -> out.put(key.key(), value(v, element(key.type()), secret || key.secret()))));
         return out;
+    }
+
+    /**
+     * The value bound to {@code key} (as the file writes it, in snake_case) in a bound configuration
+     * record, as the record holds it (a Java value, not masked); an empty optional key and a key the
+     * record does not have give empty. Keys of an {@code @Inline} record are found where the file writes
+     * them, at the enclosing record's level. For callers that put a running secret back in place of a
+     * masked one.
+     *
+     * @throws IllegalArgumentException when {@code record} is not a configuration record
+     */
+    public static Optional<Object> valueOf(Record record, String key) {
+        Map<String, Object> values = new HashMap<>();
+        RecordShape.of(record.getClass()).forEachKey(record, (spec, value) -> values.put(spec.key(), value));
+        Object value = values.get(key);
+        return value instanceof Optional<?> optional ? optional.map(Object.class::cast) : Optional.ofNullable(value);
     }
 
     /** One bound value of {@code type} as JSON, masked throughout when {@code secret}. */
@@ -90,12 +104,8 @@ public final class ConfigTree {
 
     private static void flattenRecord(Object record, String path, boolean secret, Map<String, Leaf> out) {
         variantName(record).ifPresent(name -> out.put(join(path, ConfigType.VARIANT_KEY), new Leaf(name, false)));
-        for (KeySpec key : RecordShape.of(record.getClass()).keys()) {
-            Optional<Object> value = present(read(record, key), key.type());
-            if (value.isPresent()) {
-                flatten(value.get(), element(key.type()), join(path, key.key()), secret || key.secret(), out);
-            }
-        }
+        RecordShape.of(record.getClass()).forEachKey(record, (key, bound) -> present(bound, key.type())
+                .ifPresent(v -> flatten(v, element(key.type()), join(path, key.key()), secret || key.secret(), out)));
     }
 
     private static void flatten(Object value, ConfigType type, String path, boolean secret, Map<String, Leaf> out) {
@@ -148,15 +158,5 @@ public final class ConfigTree {
 
     private static String join(String path, String key) {
         return path.isEmpty() ? key : path + "." + key;
-    }
-
-    static Object read(Object record, KeySpec key) {
-        try {
-            var accessor = key.component().getAccessor();
-            accessor.setAccessible(true);
-            return accessor.invoke(record);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + key.component(), e);
-        }
     }
 }

@@ -139,15 +139,14 @@ sealed interface ConfigType {
                 throw new IllegalArgumentException(where + ": @Variant(\"" + variant.value() + "\") is declared by both "
                         + clash.getName() + " and " + permitted.getName());
             }
-            boolean hasSection = Arrays.stream(permitted.getRecordComponents())
-                    .anyMatch(c -> KeyNames.snakeCase(c.getName()).equals(variant.value()));
+            List<String> keys = RecordShape.keyNamesOf(permitted);
+            boolean hasSection = keys.contains(variant.value());
             if (bySection && !hasSection) {
                 throw new IllegalArgumentException(permitted.getName() + " is @Variant(\"" + variant.value()
                         + "\") of @SelectedBySection " + sealed.getSimpleName() + " but has no component named `"
                         + variant.value() + "`, the section that selects it");
             }
-            boolean usesDiscriminator = Arrays.stream(permitted.getRecordComponents())
-                    .anyMatch(c -> KeyNames.snakeCase(c.getName()).equals(VARIANT_KEY));
+            boolean usesDiscriminator = keys.contains(VARIANT_KEY);
             if (!bySection && usesDiscriminator) {
                 throw new IllegalArgumentException(permitted.getName() + " has a component named `" + VARIANT_KEY
                         + "`, which is the key that selects the variant");
@@ -155,8 +154,7 @@ sealed interface ConfigType {
         }
         if (bySection) {
             for (Class<?> record : variants.values()) {
-                for (var component : record.getRecordComponents()) {
-                    String key = KeyNames.snakeCase(component.getName());
+                for (String key : RecordShape.keyNamesOf(record)) {
                     if (variants.containsKey(key) && variants.get(key) != record) {
                         throw new IllegalArgumentException(record.getName() + " has a component named `" + key
                                 + "`, which is the section that selects " + variants.get(key).getName());

@@ -10,8 +10,9 @@ import java.util.Set;
  * Checks the declarations reachable from a root record before any file is read, so that a mistake
  * in them fails the same way whatever the file says: every component type is supported, and every
  * {@code @Default} is YAML that binds to its own key's type and range ({@code @Default("70000")} on
- * a port fails here). Defaults that read the environment are only checked for YAML syntax, since
- * their value depends on it. Mistakes throw {@link IllegalArgumentException}; a verified root is
+ * a port fails here), and the keys at each record's level, its own and those of its {@code @Inline}
+ * records, are unique ({@link RecordShape}). Defaults that read the environment are only checked for
+ * YAML syntax, since their value depends on it. Mistakes throw {@link IllegalArgumentException}; a verified root is
  * remembered. Thread-safe.
  */
 final class DeclarationCheck {

@@ -9,7 +9,6 @@ import io.qubiq.config.ConfigType.ScalarType;
 import io.qubiq.config.ConfigType.VariantType;
 import io.qubiq.core.config.SelectedBySection;
 import io.qubiq.core.config.Variant;
-import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -43,21 +42,22 @@ public final class EffectiveConfig {
         if (variant != null && !bySection) {
             line(indent, ConfigType.VARIANT_KEY + ": " + quote(variant.value()), out);
         }
-        for (KeySpec key : RecordShape.of(record.getClass()).keys()) {
-            Object value = read(record, key);
-            ConfigType type = key.type();
-            if (type instanceof OptionalType optional) {
-                if (((Optional<?>) value).isEmpty()) {
-                    continue;
-                }
-                value = ((Optional<?>) value).get();
-                type = optional.element();
+        RecordShape.of(record.getClass()).forEachKey(record, (key, value) -> writeKey(key, value, indent, out));
+    }
+
+    private static void writeKey(KeySpec key, Object value, int indent, StringBuilder out) {
+        ConfigType type = key.type();
+        if (type instanceof OptionalType optional) {
+            if (((Optional<?>) value).isEmpty()) {
+                return;
             }
-            if (key.secret()) {
-                line(indent, key.key() + ": " + MASK, out);
-            } else {
-                writeEntry(key.key(), value, type, indent, out);
-            }
+            value = ((Optional<?>) value).get();
+            type = optional.element();
+        }
+        if (key.secret()) {
+            line(indent, key.key() + ": " + MASK, out);
+        } else {
+            writeEntry(key.key(), value, type, indent, out);
         }
     }
 
@@ -124,15 +124,5 @@ public final class EffectiveConfig {
 
     private static void line(int indent, String text, StringBuilder out) {
         out.append(" ".repeat(indent)).append(text).append('\n');
-    }
-
-    private static Object read(Object record, KeySpec key) {
-        try {
-            var accessor = key.component().getAccessor();
-            accessor.setAccessible(true);
-            return accessor.invoke(record);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + key.component(), e);
-        }
     }
 }

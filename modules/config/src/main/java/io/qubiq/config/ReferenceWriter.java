@@ -69,7 +69,7 @@ final class ReferenceWriter {
         for (KeySpec key : shape.keys()) {
             String keyPath = path.isEmpty() ? key.key() : path + "." + key.key();
             if (key.doc().isEmpty()) {
-                undocumented.add(record.getSimpleName() + "." + key.component().getName());
+                undocumented.add(key.component().getDeclaringRecord().getSimpleName() + "." + key.component().getName());
             }
             boolean selects = selector.filter(key.key()::equals).isPresent();
             row("`" + key.key() + "`", typeName(key.type(), keyPath, key.unit()), selects ? "required" : defaultValue(key),

@@ -179,14 +179,21 @@ final class ValueBinder {
                         unknownKey(entry.key(), names));
             }
         }
-        Object[] values = new Object[names.size()];
+        return bindComponents(mapping, shape, slot);
+    }
+
+    /**
+     * Binds each component of {@code shape} from {@code mapping} and constructs the record; an
+     * {@code @Inline} component is bound from the same mapping and slot, so its keys have flat paths.
+     */
+    private Optional<Object> bindComponents(Mapping mapping, RecordShape shape, Slot slot) {
+        Object[] values = new Object[shape.components().size()];
         boolean complete = true;
         for (int i = 0; i < values.length; i++) {
-            KeySpec spec = shape.keys().get(i);
-            Optional<Entry> written = mapping.entry(spec.key());
-            Optional<Object> value = written.isPresent()
-                    ? bind(written.get().value(), spec.type(), slot.key(spec.key(), written.get().keyPosition(), spec))
-                    : absent(spec, slot);
+            KeySpec spec = shape.components().get(i);
+            Optional<Object> value = spec.inline()
+                    ? bindComponents(mapping, RecordShape.of(spec.inlined()), slot)
+                    : bindKey(mapping, spec, slot);
             if (value.isPresent()) {
                 values[i] = value.get();
             } else {
@@ -194,6 +201,13 @@ final class ValueBinder {
             }
         }
         return complete ? construct(shape, values, mapping, slot) : Optional.empty();
+    }
+
+    private Optional<Object> bindKey(Mapping mapping, KeySpec spec, Slot slot) {
+        Optional<Entry> written = mapping.entry(spec.key());
+        return written.isPresent()
+                ? bind(written.get().value(), spec.type(), slot.key(spec.key(), written.get().keyPosition(), spec))
+                : absent(spec, slot);
     }
 
     private Optional<Object> construct(RecordShape shape, Object[] values, Mapping mapping, Slot slot) {

@@ -20,7 +20,10 @@
  *       without a default is built from its own defaults when all its keys have one; every other key is
  *       required. A sealed interface of {@code @Variant} records is selected by the key {@code type}, or,
  *       when it is {@code @SelectedBySection}, by which variant's section is present
- *       ({@code outbound.<name>.sql:}); none, two or an unknown section is a problem naming the variants.</li>
+ *       ({@code outbound.<name>.sql:}); none, two or an unknown section is a problem naming the variants.
+ *       An {@code @Inline} record's keys are written at the level of the record that includes it, as if
+ *       declared there (one declaration of a block that several sections share); see
+ *       {@link io.qubiq.core.config.Inline} for how problems, secrets, the schema and the reference treat them.</li>
  *   <li>Strict: unknown keys (with a "did you mean" suggestion), duplicate keys, wrong types and values
  *       outside {@code @Range} are errors. There is no coercion: integers are plain decimal digits, booleans
  *       exactly {@code true} or {@code false} (not YAML 1.1's {@code yes}, {@code on}, {@code no}), and a

@@ -7,8 +7,9 @@ import java.util.Optional;
 
 /**
  * What the device connector and the sink both need to reach a broker: its address, TLS, the
- * credentials sent in CONNECT and the protocol version. Each side's configuration record keeps its
- * own keys (and defaults) and hands these over with {@code broker()}. Immutable.
+ * credentials sent in CONNECT and the protocol version. Each side's configuration record declares
+ * the first ones through {@link BrokerEndpoint}, the protocol version with its own default, and hands
+ * these over with {@code broker()}. Immutable.
  *
  * @param tlsVerify with {@code tls}: verify the certificate chain (JVM trust store) and the host name;
  *     false accepts any certificate ({@link TrustEverything}, for tests only)

@@ -6,8 +6,11 @@
  * {@code tls_verify: false} ({@link io.qubiq.mqtt.TrustEverything}, for tests only), and the start
  * of every HiveMQ client ({@link io.qubiq.mqtt.ClientBuilders}).
  *
- * <p>It holds no configuration keys: each side's configuration record declares its own (the YAML
- * surface, its defaults and docs) and hands over a {@code BrokerSettings}. It owns no threads and no
- * connections; how a client reconnects, acknowledges and publishes stays with the connector and the sink.
+ * <p>The keys both sides share (host, port, TLS, credentials) are declared once, in
+ * {@link io.qubiq.mqtt.BrokerEndpoint}, which each side's configuration record includes {@code @Inline}
+ * so they stay at the section's level; the keys that differ (the protocol version and its default,
+ * client id, session and timeouts) each side declares itself, and it hands over a {@code BrokerSettings}.
+ * It owns no threads and no connections; how a client reconnects, acknowledges and publishes stays with
+ * the connector and the sink.
  */
 package io.qubiq.mqtt;

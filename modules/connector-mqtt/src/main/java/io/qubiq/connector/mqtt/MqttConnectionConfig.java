@@ -3,8 +3,9 @@ package io.qubiq.connector.mqtt;
 import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
+import io.qubiq.core.config.Inline;
 import io.qubiq.core.config.Range;
-import io.qubiq.core.config.Secret;
+import io.qubiq.mqtt.BrokerEndpoint;
 import io.qubiq.mqtt.BrokerSettings;
 import io.qubiq.mqtt.ClientIdentifiers;
 import io.qubiq.mqtt.MqttProtocol;
@@ -12,35 +13,19 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
-/** The settings of one MQTT device connection; see docs/connectors/mqtt.md. */
+/**
+ * The settings of one MQTT device connection; see docs/connectors/mqtt.md. The broker's address, TLS and
+ * credentials ({@code host} … {@code password}) are the keys shared with the sink, declared in
+ * {@link BrokerEndpoint} and written at this level.
+ */
 @Doc("An MQTT device connection: the broker, the session, the subscriptions that become tags, and the"
         + " tags that accept writes.")
 public record MqttConnectionConfig(
-        @Doc("The broker's host name or IP address.")
-        String host,
-
-        @Doc("The broker's TCP port (usually 1883, or 8883 with TLS).")
-        @Default("1883")
-        @Range(min = 1, max = 65535)
-        int port,
-
-        @Doc("Whether to connect over TLS.")
-        @Default("false")
-        boolean tls,
-
-        @Doc("With tls: whether to verify the broker's certificate chain (JVM trust store) and host name."
-                + " false accepts any certificate: for tests only.")
-        @Default("true")
-        boolean tlsVerify,
-
-        @Doc("The user name sent in CONNECT. Left out: none.")
-        Optional<String> username,
-
-        @Doc("The password sent in CONNECT (needs username); write it as ${ENV_VAR} rather than in the file.")
-        @Secret
-        Optional<String> password,
+        @Inline
+        BrokerEndpoint endpoint,
 
         @Doc("The MQTT client identifier. Left out: qubiq-<gateway>-<connection id>. Two clients with the same"
                 + " identifier take the connection from each other.")
@@ -104,58 +89,53 @@ public record MqttConnectionConfig(
     public static final int DEFAULT_MAX_DYNAMIC_TAGS = 10_000;
 
     public MqttConnectionConfig {
+        Objects.requireNonNull(endpoint, "endpoint");
         subscriptions = List.copyOf(subscriptions);
         writableTags = List.copyOf(writableTags);
     }
 
     /** A connection with defaults for everything but the broker and the subscriptions; for code and tests. */
     public static MqttConnectionConfig of(String host, int port, List<MqttSubscriptionConfig> subscriptions) {
-        return new MqttConnectionConfig(host, port, false, true, Optional.empty(), Optional.empty(), Optional.empty(),
-                MqttProtocol.MQTT_3_1_1, true, 86400, 30, 1000, 5000, 5000, subscriptions, List.of(),
-                DEFAULT_MAX_DYNAMIC_TAGS);
+        return new MqttConnectionConfig(BrokerEndpoint.of(host, port), Optional.empty(), MqttProtocol.MQTT_3_1_1,
+                true, 86400, 30, 1000, 5000, 5000, subscriptions, List.of(), DEFAULT_MAX_DYNAMIC_TAGS);
     }
 
     public MqttConnectionConfig withProtocol(MqttProtocol value) {
-        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, value, cleanSession,
-                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
-                writableTags, maxDynamicTags);
+        return new MqttConnectionConfig(endpoint, clientId, value, cleanSession, sessionExpiryS, keepAliveS,
+                reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, writableTags, maxDynamicTags);
     }
 
     public MqttConnectionConfig withTls(int tlsPort, boolean verify) {
-        return new MqttConnectionConfig(host, tlsPort, true, verify, username, password, clientId, protocol, cleanSession,
+        return new MqttConnectionConfig(endpoint.withTls(tlsPort, verify), clientId, protocol, cleanSession,
                 sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
                 writableTags, maxDynamicTags);
     }
 
     public MqttConnectionConfig withPersistentSession(String id) {
-        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, Optional.of(id), protocol,
-                false, sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
-                writableTags, maxDynamicTags);
+        return new MqttConnectionConfig(endpoint, Optional.of(id), protocol, false, sessionExpiryS, keepAliveS,
+                reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, writableTags, maxDynamicTags);
     }
 
     public MqttConnectionConfig withReconnect(long initialMs, long maxMs) {
-        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
-                sessionExpiryS, keepAliveS, initialMs, maxMs, writeTimeoutMs, subscriptions, writableTags,
-                maxDynamicTags);
+        return new MqttConnectionConfig(endpoint, clientId, protocol, cleanSession, sessionExpiryS, keepAliveS,
+                initialMs, maxMs, writeTimeoutMs, subscriptions, writableTags, maxDynamicTags);
     }
 
     public MqttConnectionConfig withWritableTags(List<MqttWritableTagConfig> value) {
-        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
-                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, value,
-                maxDynamicTags);
+        return new MqttConnectionConfig(endpoint, clientId, protocol, cleanSession, sessionExpiryS, keepAliveS,
+                reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, value, maxDynamicTags);
     }
 
     public MqttConnectionConfig withMaxDynamicTags(int value) {
-        return new MqttConnectionConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, cleanSession,
-                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
-                writableTags, value);
+        return new MqttConnectionConfig(endpoint, clientId, protocol, cleanSession, sessionExpiryS, keepAliveS,
+                reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions, writableTags, value);
     }
 
     /** The same connection signing in with {@code user} and {@code secret}. */
     public MqttConnectionConfig withCredentials(String user, String secret) {
-        return new MqttConnectionConfig(host, port, tls, tlsVerify, Optional.of(user), Optional.of(secret), clientId,
-                protocol, cleanSession, sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs,
-                subscriptions, writableTags, maxDynamicTags);
+        return new MqttConnectionConfig(endpoint.withCredentials(user, secret), clientId, protocol, cleanSession,
+                sessionExpiryS, keepAliveS, reconnectInitialMs, reconnectMaxMs, writeTimeoutMs, subscriptions,
+                writableTags, maxDynamicTags);
     }
 
     /** The configured client id, or {@code qubiq-<gateway>-<connection>} with unusual characters replaced by _. */
@@ -165,15 +145,16 @@ public record MqttConnectionConfig(
 
     /** The address, TLS, credentials and protocol, as the client builder shared with the sink takes them. */
     public BrokerSettings broker() {
-        return new BrokerSettings(host, port, tls, tlsVerify, username, password, protocol);
+        return endpoint.settings(protocol);
     }
 
     @Override
     public String toString() {
-        return "MqttConnectionConfig[host=" + host + ", port=" + port + ", tls=" + tls + ", username="
-                + username.orElse("(none)") + ", password=" + (password.isPresent() ? "***" : "(none)")
-                + ", clientId=" + clientId.orElse("(derived)") + ", protocol=" + protocol + ", cleanSession="
-                + cleanSession + ", subscriptions=" + subscriptions.size() + ", writableTags=" + writableTags.size() + ", maxDynamicTags=" + maxDynamicTags + "]";
+        return "MqttConnectionConfig[host=" + endpoint.host() + ", port=" + endpoint.port() + ", tls=" + endpoint.tls()
+                + ", username=" + endpoint.username().orElse("(none)") + ", password="
+                + (endpoint.password().isPresent() ? "***" : "(none)") + ", clientId=" + clientId.orElse("(derived)")
+                + ", protocol=" + protocol + ", cleanSession=" + cleanSession + ", subscriptions=" + subscriptions.size()
+                + ", writableTags=" + writableTags.size() + ", maxDynamicTags=" + maxDynamicTags + "]";
     }
 
     @Override

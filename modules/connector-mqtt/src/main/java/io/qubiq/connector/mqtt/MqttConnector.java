@@ -273,8 +273,9 @@ public final class MqttConnector implements DeviceConnector {
             client.disconnect();
             return;
         }
-        LOG.info("MQTT connection {}: connecting to {}:{} as {} ({}, {} session)", id, config.host(), config.port(),
-                clientId, config.protocol().name().toLowerCase(Locale.ROOT), config.cleanSession() ? "clean" : "persistent");
+        LOG.info("MQTT connection {}: connecting to {}:{} as {} ({}, {} session)", id, config.endpoint().host(),
+                config.endpoint().port(), clientId, config.protocol().name().toLowerCase(Locale.ROOT),
+                config.cleanSession() ? "clean" : "persistent");
         client.connect().whenComplete((sessionPresent, error) -> {
             if (error != null) {
                 LOG.debug("MQTT connection {}: first attempt failed; the client keeps retrying", id);
@@ -291,8 +292,8 @@ public final class MqttConnector implements DeviceConnector {
             reconnects.incrementAndGet();
         }
         everConnected = true;
-        LOG.info("MQTT connection {}: connected to {}:{} (session {})", id, config.host(), config.port(),
-                sessionPresent ? "present" : "new");
+        LOG.info("MQTT connection {}: connected to {}:{} (session {})", id, config.endpoint().host(),
+                config.endpoint().port(), sessionPresent ? "present" : "new");
         status.updateAndGet(s -> s.state() == ConnectionState.UP ? s
                 : new ConnectionStatus(ConnectionState.UP, clock.instant(), s.lastError()));
         resubscriber.onConnected(current, sessionPresent, outcome -> onConnectorThread(() -> {
@@ -320,7 +321,8 @@ public final class MqttConnector implements DeviceConnector {
             return;
         }
         errors.incrementAndGet();
-        String message = "connection to " + config.host() + ":" + config.port() + " lost or refused: " + describe(cause);
+        String message = "connection to " + config.endpoint().host() + ":" + config.endpoint().port()
+                + " lost or refused: " + describe(cause);
         ConnectionStatus before = status.getAndUpdate(s -> new ConnectionStatus(ConnectionState.DOWN,
                 s.state() == ConnectionState.DOWN ? s.since() : clock.instant(), Optional.of(message)));
         if (before.state() == ConnectionState.UP) {

@@ -9,6 +9,7 @@ import io.qubiq.config.ConfigLoader;
 import io.qubiq.config.ConfigProblem;
 import io.qubiq.config.ConfigReference;
 import io.qubiq.core.tag.DataType;
+import io.qubiq.mqtt.BrokerEndpoint;
 import io.qubiq.mqtt.BrokerSettings;
 import io.qubiq.mqtt.MqttProtocol;
 import java.nio.file.Path;
@@ -25,11 +26,11 @@ class MqttConnectionConfigTest {
     void sampleConfigurationParses() throws Exception {
         MqttConnectionConfig config = ConfigLoader.load(Path.of("src/test/resources/sample-mqtt.yaml"),
                 MqttConnectionConfig.class, Map.of("BROKER_PASSWORD", "pw"));
-        assertThat(config.host()).isEqualTo("broker.plant.local");
-        assertThat(config.port()).isEqualTo(8883);
-        assertThat(config.tls()).isTrue();
-        assertThat(config.tlsVerify()).isTrue();
-        assertThat(config.password()).contains("pw");
+        assertThat(config.endpoint().host()).isEqualTo("broker.plant.local");
+        assertThat(config.endpoint().port()).isEqualTo(8883);
+        assertThat(config.endpoint().tls()).isTrue();
+        assertThat(config.endpoint().tlsVerify()).isTrue();
+        assertThat(config.endpoint().password()).contains("pw");
         assertThat(config.protocol()).isEqualTo(MqttProtocol.MQTT_5);
         assertThat(config.cleanSession()).isFalse();
         assertThat(config.sessionExpiryS()).isEqualTo(604800);
@@ -158,8 +159,9 @@ class MqttConnectionConfigTest {
 
     @Test
     void passwordNeverAppearsInToString() {
-        MqttConnectionConfig config = new MqttConnectionConfig("h", 1883, false, true, Optional.of("u"),
-                Optional.of("hunter2"), Optional.empty(), MqttProtocol.MQTT_5, true, 0, 30, 1000, 2000, 5000,
+        MqttConnectionConfig config = new MqttConnectionConfig(
+                new BrokerEndpoint("h", 1883, false, true, Optional.of("u"), Optional.of("hunter2")),
+                Optional.empty(), MqttProtocol.MQTT_5, true, 0, 30, 1000, 2000, 5000,
                 List.of(), List.of(), MqttConnectionConfig.DEFAULT_MAX_DYNAMIC_TAGS);
         assertThat(config.toString()).doesNotContain("hunter2").contains("***");
     }

@@ -3,45 +3,28 @@ package io.qubiq.sink.mqtt;
 import io.qubiq.core.config.ConfigChecked;
 import io.qubiq.core.config.Default;
 import io.qubiq.core.config.Doc;
+import io.qubiq.core.config.Inline;
 import io.qubiq.core.config.Range;
-import io.qubiq.core.config.Secret;
+import io.qubiq.mqtt.BrokerEndpoint;
 import io.qubiq.mqtt.BrokerSettings;
 import io.qubiq.mqtt.ClientIdentifiers;
 import io.qubiq.mqtt.MqttProtocol;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * How the MQTT sink reaches its broker; see {@code docs/sinks/mqtt.md}. The session is always clean
  * and the client never reconnects on its own: the store-and-forward channel retries, the sink
- * connects once per write when it is not connected.
+ * connects once per write when it is not connected. The broker's address, TLS and credentials
+ * ({@code host} … {@code password}) are the keys shared with the device connector, declared in
+ * {@link BrokerEndpoint} and written at this level.
  */
 @Doc("An MQTT broker the gateway publishes to.")
 public record MqttSinkConfig(
-        @Doc("The broker's host name or IP address.")
-        String host,
-
-        @Doc("The broker's TCP port (usually 1883, or 8883 with TLS).")
-        @Default("1883")
-        @Range(min = 1, max = 65535)
-        int port,
-
-        @Doc("Whether to connect over TLS.")
-        @Default("false")
-        boolean tls,
-
-        @Doc("With tls: whether to verify the broker's certificate chain (JVM trust store) and host name."
-                + " false accepts any certificate: for tests only.")
-        @Default("true")
-        boolean tlsVerify,
-
-        @Doc("The user name sent in CONNECT. Left out: none.")
-        Optional<String> username,
-
-        @Doc("The password sent in CONNECT (needs username); write it as ${ENV_VAR} rather than in the file.")
-        @Secret
-        Optional<String> password,
+        @Inline
+        BrokerEndpoint endpoint,
 
         @Doc("The MQTT client identifier. Left out: qubiq-sink-<connection id>. Two clients with the same identifier"
                 + " take the connection from each other, so gateways that share a broker and a connection id must"
@@ -80,40 +63,43 @@ public record MqttSinkConfig(
         @Range(min = 32, max = 268435460)
         Optional<Integer> maxPacketBytes) implements ConfigChecked {
 
+    public MqttSinkConfig {
+        Objects.requireNonNull(endpoint, "endpoint");
+    }
+
     /** A plain MQTT 5 connection to {@code host:port}, every other key at its default. */
     public static MqttSinkConfig of(String host, int port) {
-        return new MqttSinkConfig(host, port, false, true, Optional.empty(), Optional.empty(), Optional.empty(),
-                MqttProtocol.MQTT_5, 60, 10_000, 10_000, Optional.empty());
+        return new MqttSinkConfig(BrokerEndpoint.of(host, port), Optional.empty(), MqttProtocol.MQTT_5, 60, 10_000,
+                10_000, Optional.empty());
     }
 
     public MqttSinkConfig withProtocol(MqttProtocol value) {
-        return new MqttSinkConfig(host, port, tls, tlsVerify, username, password, clientId, value, keepAliveS,
-                connectTimeoutMs, publishTimeoutMs, maxPacketBytes);
+        return new MqttSinkConfig(endpoint, clientId, value, keepAliveS, connectTimeoutMs, publishTimeoutMs,
+                maxPacketBytes);
     }
 
     public MqttSinkConfig withTls(int tlsPort, boolean verify) {
-        return new MqttSinkConfig(host, tlsPort, true, verify, username, password, clientId, protocol, keepAliveS,
-                connectTimeoutMs, publishTimeoutMs, maxPacketBytes);
+        return new MqttSinkConfig(endpoint.withTls(tlsPort, verify), clientId, protocol, keepAliveS, connectTimeoutMs,
+                publishTimeoutMs, maxPacketBytes);
     }
 
     public MqttSinkConfig withCredentials(String user, String secret) {
-        return new MqttSinkConfig(host, port, tls, tlsVerify, Optional.of(user), Optional.of(secret), clientId, protocol,
-                keepAliveS, connectTimeoutMs, publishTimeoutMs, maxPacketBytes);
+        return new MqttSinkConfig(endpoint.withCredentials(user, secret), clientId, protocol, keepAliveS,
+                connectTimeoutMs, publishTimeoutMs, maxPacketBytes);
     }
 
     public MqttSinkConfig withClientId(String value) {
-        return new MqttSinkConfig(host, port, tls, tlsVerify, username, password, Optional.of(value), protocol,
-                keepAliveS, connectTimeoutMs, publishTimeoutMs, maxPacketBytes);
+        return new MqttSinkConfig(endpoint, Optional.of(value), protocol, keepAliveS, connectTimeoutMs,
+                publishTimeoutMs, maxPacketBytes);
     }
 
     public MqttSinkConfig withTimeouts(long connectMs, long publishMs) {
-        return new MqttSinkConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, keepAliveS,
-                connectMs, publishMs, maxPacketBytes);
+        return new MqttSinkConfig(endpoint, clientId, protocol, keepAliveS, connectMs, publishMs, maxPacketBytes);
     }
 
     public MqttSinkConfig withMaxPacketBytes(int value) {
-        return new MqttSinkConfig(host, port, tls, tlsVerify, username, password, clientId, protocol, keepAliveS,
-                connectTimeoutMs, publishTimeoutMs, Optional.of(value));
+        return new MqttSinkConfig(endpoint, clientId, protocol, keepAliveS, connectTimeoutMs, publishTimeoutMs,
+                Optional.of(value));
     }
 
     /** Whether {@link #protocol()} is MQTT 5 (the default) rather than 3.1.1. */
@@ -128,14 +114,15 @@ public record MqttSinkConfig(
 
     /** The address, TLS, credentials and protocol, as the client builder shared with the connector takes them. */
     public BrokerSettings broker() {
-        return new BrokerSettings(host, port, tls, tlsVerify, username, password, protocol);
+        return endpoint.settings(protocol);
     }
 
     @Override
     public String toString() {
-        return "MqttSinkConfig[host=" + host + ", port=" + port + ", tls=" + tls + ", tlsVerify=" + tlsVerify
-                + ", username=" + username.orElse("(none)") + ", password=" + (password.isPresent() ? "***" : "(none)")
-                + ", clientId=" + clientId.orElse("(derived)") + ", protocol=" + protocol + ", keepAliveS=" + keepAliveS
+        return "MqttSinkConfig[host=" + endpoint.host() + ", port=" + endpoint.port() + ", tls=" + endpoint.tls()
+                + ", tlsVerify=" + endpoint.tlsVerify() + ", username=" + endpoint.username().orElse("(none)")
+                + ", password=" + (endpoint.password().isPresent() ? "***" : "(none)") + ", clientId="
+                + clientId.orElse("(derived)") + ", protocol=" + protocol + ", keepAliveS=" + keepAliveS
                 + ", connectTimeoutMs=" + connectTimeoutMs + ", publishTimeoutMs=" + publishTimeoutMs
                 + ", maxPacketBytes=" + maxPacketBytes.map(String::valueOf).orElse("(broker's)") + "]";
     }
@@ -143,7 +130,7 @@ public record MqttSinkConfig(
     @Override
     public List<Violation> violations() {
         List<Violation> violations = new ArrayList<>(broker().violations());
-        if (!tls && !tlsVerify) {
+        if (!endpoint.tls() && !endpoint.tlsVerify()) {
             violations.add(new Violation("tls_verify", "only applies with tls: true"));
         }
         ClientIdentifiers.violation(clientId).ifPresent(violations::add);

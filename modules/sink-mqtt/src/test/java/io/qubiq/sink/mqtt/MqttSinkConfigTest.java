@@ -9,6 +9,7 @@ import io.qubiq.config.ConfigLoader;
 import io.qubiq.config.ConfigProblem;
 import io.qubiq.config.ConfigReference;
 import io.qubiq.core.error.ConfigurationException;
+import io.qubiq.mqtt.BrokerEndpoint;
 import io.qubiq.mqtt.BrokerSettings;
 import io.qubiq.mqtt.MqttProtocol;
 import java.nio.file.Path;
@@ -25,12 +26,12 @@ class MqttSinkConfigTest {
         MqttSinkConfig config = ConfigLoader.load(Path.of("src/test/resources/mqtt-sink.yaml"), MqttSinkConfig.class,
                 Map.of("MQTT_PASSWORD", "s3cret"));
 
-        assertThat(config.host()).isEqualTo("broker.plant.local");
-        assertThat(config.port()).isEqualTo(8883);
-        assertThat(config.tls()).isTrue();
-        assertThat(config.tlsVerify()).isTrue();
-        assertThat(config.username()).contains("gateway");
-        assertThat(config.password()).contains("s3cret");
+        assertThat(config.endpoint().host()).isEqualTo("broker.plant.local");
+        assertThat(config.endpoint().port()).isEqualTo(8883);
+        assertThat(config.endpoint().tls()).isTrue();
+        assertThat(config.endpoint().tlsVerify()).isTrue();
+        assertThat(config.endpoint().username()).contains("gateway");
+        assertThat(config.endpoint().password()).contains("s3cret");
         assertThat(config.clientId()).contains("qubiq-edge-17-cloud");
         assertThat(config.protocol()).isEqualTo(MqttProtocol.MQTT_5);
         assertThat(config.mqtt5()).isTrue();
@@ -128,7 +129,8 @@ class MqttSinkConfigTest {
 
     @Test
     void theSinkRefusesAnInconsistentConfigurationAsAConfigurationError() {
-        MqttSinkConfig config = new MqttSinkConfig("broker", 1883, false, true, Optional.empty(), Optional.of("x"),
+        MqttSinkConfig config = new MqttSinkConfig(
+                new BrokerEndpoint("broker", 1883, false, true, Optional.empty(), Optional.of("x")),
                 Optional.empty(), MqttProtocol.MQTT_5, 60, 1000, 1000, Optional.empty());
         assertThatThrownBy(() -> new MqttSinkFactory().create("mqtt", config))
                 .isInstanceOf(ConfigurationException.class)

@@ -33,7 +33,7 @@ abstract class MqttSinkContract extends SinkContract<MqttMessage> {
     void subscribeToThisTestsTopic(TestInfo test) {
         topic = "qubiq/" + getClass().getSimpleName() + "/" + test.getTestMethod().orElseThrow().getName() + "/"
                 + TOPICS.incrementAndGet();
-        subscriber = TopicSubscriber.on(config().host(), config().port(), topic);
+        subscriber = TopicSubscriber.on(config().endpoint().host(), config().endpoint().port(), topic);
     }
 
     @AfterEach
