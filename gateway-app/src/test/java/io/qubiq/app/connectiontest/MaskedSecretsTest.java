@@ -1,4 +1,4 @@
-package io.qubiq.app.devices;
+package io.qubiq.app.connectiontest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
