@@ -1,9 +1,10 @@
 package io.qubiq.storeforward;
 
 /**
- * What a {@link Forwarder} needs of the channel that owns it, and no more: the channel implements it
- * and hands it over, so the forwarder does not depend on the channel (the dependency points one
- * way: channel to forwarder).
+ * What a {@link Forwarder} needs of the channel that owns it, and no more: the channel's {@link
+ * ForwarderSide} implements it and hands it over, so the forwarder does not depend on the channel (the
+ * dependency points one way: channel to forwarder). {@link HandOffContext} extends it for the hand-off's
+ * forwarder side.
  *
  * <p>Threading: called on the forwarder's thread; every method is safe there while producers submit.
  */

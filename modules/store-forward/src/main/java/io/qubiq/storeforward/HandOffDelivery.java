@@ -30,13 +30,16 @@ import org.slf4j.LoggerFactory;
  * {@link Error} is rethrown only after the batch is in the buffer, so a restarted forwarder finds
  * the hand-off free and the batch at the head of the buffer, its attempt counted.
  *
+ * <p>It sees its channel only through a {@link HandOffContext}, as the forwarder does (pinned by
+ * {@code ChannelRolesTest}).
+ *
  * <p>Threading: the forwarder thread only; buffering takes the latch's exclusive lock.
  */
 final class HandOffDelivery<T> {
 
     private static final Logger log = LoggerFactory.getLogger(HandOffDelivery.class);
 
-    private final StoreForwardChannel<T> channel;
+    private final HandOffContext<T> channel;
     private final HandOff<T> handOff;
     private final OrderingLatch latch;
     private final BufferReader reader;
@@ -47,10 +50,11 @@ final class HandOffDelivery<T> {
     private final Clock clock;
 
     /**
+     * @param channel   what it needs of the channel: the forwarder's context, the codec, the appends
      * @param window    how many items to write at a time, shared with the buffer's {@link DeliveryAttempt}
      * @param nanoClock monotonic time, to measure how long writes take
      */
-    HandOffDelivery(StoreForwardChannel<T> channel, HandOff<T> handOff, OrderingLatch latch, BufferReader reader,
+    HandOffDelivery(HandOffContext<T> channel, HandOff<T> handOff, OrderingLatch latch, BufferReader reader,
                     DirectWrite<T> direct, WriteWindow window, LongSupplier nanoClock, EventPublisher events,
                     Clock clock) {
         this.channel = channel;
@@ -120,7 +124,7 @@ final class HandOffDelivery<T> {
             throw e;
         }
         long elapsed = nanoClock.getAsLong() - started;
-        ChannelCounters counters = channel.counters;
+        ChannelCounters counters = channel.counters();
         if (failed.isPresent()) {
             DirectWrite.Failure failure = failed.get();
             if (failure.timedOut() && batch.size() > 1) {
