@@ -12,7 +12,7 @@ import java.util.Optional;
  * these over with {@code broker()}. Immutable.
  *
  * @param tlsVerify with {@code tls}: verify the certificate chain (JVM trust store) and the host name;
- *     false accepts any certificate ({@link TrustEverything}, for tests only)
+ *     false accepts any certificate ({@link io.qubiq.core.tls.TrustEverything}, for tests only)
  * @param password sent only with a {@code username}
  */
 public record BrokerSettings(String host, int port, boolean tls, boolean tlsVerify, Optional<String> username,

@@ -3,6 +3,7 @@ package io.qubiq.mqtt;
 import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.MqttClientBuilder;
 import com.hivemq.client.mqtt.MqttClientSslConfig;
+import io.qubiq.core.tls.TrustEverything;
 import com.hivemq.client.mqtt.MqttClientTransportConfig;
 import com.hivemq.client.mqtt.MqttClientTransportConfigBuilder;
 import com.hivemq.client.mqtt.mqtt3.Mqtt3ClientBuilder;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Starts a HiveMQ client the way the connector and the sink both need it: client identifier,
  * broker address, TLS from {@link BrokerSettings} (the JVM trust store and a host name check, or
- * {@link TrustEverything} with {@code tls_verify: false}), then the protocol version with the
+ * {@link io.qubiq.core.tls.TrustEverything} with {@code tls_verify: false}), then the protocol version with the
  * CONNECT credentials. What differs stays with each side: reconnecting, listeners, session and
  * keep-alive (sent in CONNECT), flow control. Stateless.
  */

@@ -3,7 +3,7 @@
  * ({@code io.qubiq.sink.mqtt}), written once: the protocol version ({@link io.qubiq.mqtt.MqttProtocol}),
  * the settings both need to reach a broker and the checks they share ({@link io.qubiq.mqtt.BrokerSettings},
  * {@link io.qubiq.mqtt.ClientIdentifiers}), TLS with the trust-everything manager of
- * {@code tls_verify: false} ({@link io.qubiq.mqtt.TrustEverything}, for tests only), and the start
+ * {@code tls_verify: false} ({@link io.qubiq.core.tls.TrustEverything}, for tests only), and the start
  * of every HiveMQ client ({@link io.qubiq.mqtt.ClientBuilders}).
  *
  * <p>The keys both sides share (host, port, TLS, credentials) are declared once, in

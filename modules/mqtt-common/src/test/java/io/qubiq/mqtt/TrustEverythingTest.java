@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.qubiq.core.tls.TrustEverything;
 import java.io.InputStream;
 import java.security.KeyStore;
 import java.security.cert.CertificateException;
@@ -13,6 +14,7 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.Test;
 
+/** The shared trust-everything manager ({@code tls_verify: false}) as the MQTT clients get it. */
 class TrustEverythingTest {
 
     /** A self-signed certificate for CN=test-broker.invalid that no trust store holds. */

@@ -1,21 +1,16 @@
 package io.qubiq.sink.questdb;
 
 import io.qubiq.core.health.ConnectionStatus;
+import io.qubiq.core.tls.TrustEverything;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 
 /**
  * Checks a QuestDB destination without writing: an HTTP(S) {@code GET /ping} to the sink's own
@@ -43,7 +38,7 @@ final class PingProbe {
                 .orElse(null);
         HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(timeout);
         if (config.tls() && !config.tlsVerify()) {
-            builder.sslContext(trustingEveryCertificate());
+            builder.sslContext(TrustEverything.sslContext());
         }
         this.http = builder.build();
     }
@@ -64,31 +59,6 @@ final class PingProbe {
             return ConnectionStatus.unknown(clock.instant());
         } catch (RuntimeException e) {
             return ConnectionStatus.down(clock.instant(), "GET " + uri + " failed: " + e);
-        }
-    }
-
-    /** For tls_verify: false only (a test server's self-signed certificate); host names are still checked. */
-    private static SSLContext trustingEveryCertificate() {
-        TrustManager trustAll = new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        };
-        try {
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, new TrustManager[] {trustAll}, new SecureRandom());
-            return context;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("no TLS in this JVM", e);
         }
     }
 }
