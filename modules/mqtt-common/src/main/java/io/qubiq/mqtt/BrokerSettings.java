@@ -9,7 +9,7 @@ import java.util.Optional;
  * What the device connector and the sink both need to reach a broker: its address, TLS, the
  * credentials sent in CONNECT and the protocol version. Each side's configuration record declares
  * the first ones through {@link BrokerEndpoint}, the protocol version with its own default, and hands
- * these over with {@code broker()}. Immutable.
+ * these over with {@code broker()}. Immutable; {@link #toString} never shows the password.
  *
  * @param tlsVerify with {@code tls}: verify the certificate chain (JVM trust store) and the host name;
  *     false accepts any certificate ({@link io.qubiq.core.tls.TrustEverything}, for tests only)
@@ -39,5 +39,12 @@ public record BrokerSettings(String host, int port, boolean tls, boolean tlsVeri
             violations.add(new Violation("password", "needs a username (MQTT sends no password without one)"));
         }
         return violations;
+    }
+
+    /** Never shows the password (a log line or an exception message may print these settings). */
+    @Override
+    public String toString() {
+        return "BrokerSettings[" + address() + ", tlsVerify=" + tlsVerify + ", username=" + username.orElse("(none)")
+                + ", password=" + (password.isPresent() ? "***" : "(none)") + ", protocol=" + protocol + "]";
     }
 }

@@ -36,4 +36,13 @@ class BrokerSettingsTest {
                 new Violation("protocol", "expected mqtt_5 or mqtt_3_1_1"),
                 new Violation("password", "needs a username (MQTT sends no password without one)"));
     }
+
+    @Test
+    void printedSettingsNeverShowThePassword() {
+        // catches: a record's generated toString putting the broker password into a log line
+        BrokerSettings settings = new BrokerSettings("broker.local", 8883, true, true, Optional.of("gw"),
+                Optional.of("hunter2"), MqttProtocol.MQTT_5);
+
+        assertThat(settings.toString()).doesNotContain("hunter2").contains("mqtts://broker.local:8883", "gw", "***");
+    }
 }
