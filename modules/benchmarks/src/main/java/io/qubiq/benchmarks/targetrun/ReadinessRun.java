@@ -4,8 +4,6 @@ import io.qubiq.testkit.mqtt.Mosquitto;
 import io.qubiq.testkit.questdb.QuestDbServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,19 +63,7 @@ public final class ReadinessRun {
         }
         TargetOptions options = TargetOptions.parse(rest.toArray(String[]::new));
         ReadinessRun run = new ReadinessRun(options, fillTags, backlogMib << 20, starts);
-        Thread hook = new Thread(run::stopEverything, "ready-with-backlog-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        int code;
-        try {
-            code = run.run();
-        } catch (Exception e) {
-            System.err.println("ready-with-backlog: the run failed: " + e);
-            e.printStackTrace();
-            code = 1;
-        }
-        run.stopEverything();
-        Runtime.getRuntime().removeShutdownHook(hook);
-        System.exit(code);
+        TargetRun.runAndExit("ready-with-backlog", run::run, run::stopEverything);
     }
 
     private int run() throws Exception {
@@ -90,13 +76,13 @@ public final class ReadinessRun {
         started.add(server);
         Path dataDir = work.resolve("gateway-data");
         Path backlogDir = dataDir.resolve("connections").resolve("historian");
-        int httpPort = freePort();
+        int httpPort = TargetRun.freePort();
 
         int tags = options.tags;
         options.tags = fillTags;
         options.historianMaxBytes = Math.max(backlogBytes * 2, 1L << 30);
         Path fillConfig = GatewayConfigWriter.write(work.resolve("fill.yaml"), options, server.endpoint(),
-                mosquitto.port(), freePort());
+                mosquitto.port(), TargetRun.freePort());
         TargetRun.log("fill: " + fillTags + " tags every " + options.intervalMs + " ms into a historian whose QuestDB"
                 + " port is closed, until " + (backlogBytes >> 20) + " MiB are buffered");
         gateway = GatewayChild.start(options, fillConfig, dataDir, httpPort, 0);
@@ -182,11 +168,5 @@ public final class ReadinessRun {
             }
         }
         started.clear();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -51,17 +51,30 @@ public final class TargetRun {
             return;
         }
         TargetRun run = new TargetRun(options);
-        Thread hook = new Thread(run::stopEverything, "target-run-shutdown");
+        runAndExit("target-run", run::run, run::stopEverything);
+    }
+
+    /** What a run does; its exit code. */
+    interface Run {
+        int run() throws Exception;
+    }
+
+    /**
+     * Runs {@code run} and exits with its code (1 when it threw), stopping every child with {@code
+     * stopEverything} at the end and from a shutdown hook on Ctrl-C.
+     */
+    static void runAndExit(String name, Run run, Runnable stopEverything) {
+        Thread hook = new Thread(stopEverything, name + "-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         int code;
         try {
             code = run.run();
         } catch (Exception e) {
-            System.err.println("target-run: the run failed: " + e);
+            System.err.println(name + ": the run failed: " + e);
             e.printStackTrace();
             code = 1;
         }
-        run.stopEverything();
+        stopEverything.run();
         Runtime.getRuntime().removeShutdownHook(hook);
         System.exit(code);
     }
@@ -180,7 +193,7 @@ public final class TargetRun {
         }
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             return socket.getLocalPort();
         }
