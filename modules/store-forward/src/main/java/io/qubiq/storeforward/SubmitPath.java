@@ -103,6 +103,12 @@ final class SubmitPath<T> {
                 appendEncoded(latch, items, batch);
                 return SubmitOutcome.BUFFERED;
             }
+            if (!parts.handOff.isEmpty()) {
+                // handed off before the channel became synchronous (a live change to durability always): those
+                // batches are older, so this one goes behind them into the buffer instead of overtaking them
+                parts.spillLocked(latch, batch);
+                return SubmitOutcome.BUFFERED;
+            }
             return writeFastPath(latch, batch);
         } finally {
             latch.exclusive().unlock();

@@ -53,6 +53,26 @@ class ReopenStorageTest {
     }
 
     @Test
+    void aChannelThatTurnsSynchronousWritesNoBatchAheadOfOnesStillHandedOff() throws Exception {
+        // catches the reorder seen under load in the test above: a reopen with durability always makes the
+        // channel synchronous while a producer that had read the old mode hands a batch off to the new
+        // hand-off; the producer's next batch was then written at once on its own thread, ahead of it
+        try (ChannelFixture fixture = new ChannelFixture(dir, ChannelFixture.fastConfig(), OverflowPolicy.REFUSE)) {
+            fixture.sink.writeDelayMillis(300);
+            fixture.start();
+            assertThat(fixture.submit("a")).isEqualTo(SubmitOutcome.HANDED_OFF);
+            assertThat(fixture.submit("b")).isEqualTo(SubmitOutcome.HANDED_OFF);
+
+            fixture.channel.synchronousSubmit(); // what adopting durability always does to a running channel
+            SubmitOutcome third = fixture.submit("c");
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> fixture.sink.received().size() >= 3);
+            assertThat(fixture.sink.received()).containsExactly("a", "b", "c");
+            assertThat(third).isEqualTo(SubmitOutcome.BUFFERED);
+        }
+    }
+
+    @Test
     void aBacklogAndTheQuarantineSurviveAReopenWithSmallerLimitsAndDrainAfterwards() throws Exception {
         try (ChannelFixture fixture = new ChannelFixture(dir, ChannelFixture.fastConfig(), OverflowPolicy.REFUSE)) {
             fixture.sink.poison(item -> item.equals("bad"), PoisonReport.NAMED);
