@@ -252,6 +252,13 @@ public final class Gateway {
                         + " adds and restarts nothing"));
         history.ifPresent(parts -> routes.add(new HistoryRoutes(new HistorianAccess(parts.historian(), parts.wal()))));
         channels.values().forEach(channel -> channel.diskReserve(disk));
+        // a backlog found at start drains once the device connections collect: start-up has the CPU first
+        Duration backlogHold = Duration.ofMillis(2 * config.lifecycle().readinessGraceMs());
+        channels.forEach((id, channel) -> {
+            if (!id.equals(AuditJournal.CHANNEL)) {
+                channel.holdBacklogUntil(devices::startUpSettled, backlogHold);
+            }
+        });
         this.status = new GatewayStatus(info, lifecycle,
                 List.of(new DestinationParts(monitor, runningChannels), new SubscriberParts(tagBus), devices, pipelineAccess,
                         disk, new UserStoreParts(auth)), disk::statuses);

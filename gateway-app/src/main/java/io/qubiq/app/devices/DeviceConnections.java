@@ -161,6 +161,14 @@ public final class DeviceConnections implements Component, DeviceAccess, Degrade
         return health.starting();
     }
 
+    /**
+     * Whether every device connection started at start-up collects or failed its first attempt (or the
+     * readiness grace ran out); false before they were started. Lock-free, safe from any thread.
+     */
+    public boolean startUpSettled() {
+        return health.startUpSettled();
+    }
+
     @Override
     public List<Device> devices() {
         return views.devices();

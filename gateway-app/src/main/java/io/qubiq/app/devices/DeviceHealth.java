@@ -76,6 +76,14 @@ final class DeviceHealth implements DegradedPartSource {
     }
 
     /**
+     * Whether start-up has settled: the connections were started and none is still {@link #starting}.
+     * Lock-free: a channel's forwarder asks it while it holds a backlog back ({@code holdBacklogUntil}).
+     */
+    boolean startUpSettled() {
+        return readiness.hasStarted() && !starting();
+    }
+
+    /**
      * Whether some connection has neither been collecting nor failed its first attempt, and the
      * readiness grace has not run out: the gateway is not ready yet.
      */

@@ -88,6 +88,8 @@ final class ChannelParts<T> {
     volatile HandOff<T> handOff;
     volatile ChannelState state = ChannelState.STOPPED;
     volatile boolean running;
+    /** Start-up priority for a backlog; null: none asked for ({@link BacklogHold}). */
+    volatile BacklogHold backlogHold;
 
     ChannelParts(String connection, ChannelConfig config, OverflowPolicy destinationDefault, Path bufferDir,
                  StoreForwardChannel.BufferOpener bufferOpener, StoreForwardChannel.QuarantineOpener quarantineOpener,

@@ -58,6 +58,8 @@ final class Forwarder<T> implements Runnable {
 
     private static final Logger log = LoggerFactory.getLogger(Forwarder.class);
     private static final long IDLE_RECHECK_MS = 1_000;
+    /** How often a held backlog asks whether start-up has settled. */
+    private static final long HOLD_RECHECK_MS = 50;
     private static final long STALLED_RECHECK_MS = 5_000;
 
     private final ForwarderContext channel;
@@ -147,6 +149,11 @@ final class Forwarder<T> implements Runnable {
     }
 
     private void step() throws InterruptedException {
+        if (channel.backlogHeld()) {
+            // start-up first (BacklogHold): the backlog waits; nothing is handed off while it exists
+            channel.wakeups().await(EnumSet.of(Wakeups.Reason.LIVENESS), HOLD_RECHECK_MS);
+            return;
+        }
         if (liveness.state() == ConnectionState.DOWN) {
             channel.state(ChannelState.GATED);
             if (channel.handOffWaiting()) {

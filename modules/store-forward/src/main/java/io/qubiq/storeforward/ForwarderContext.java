@@ -42,4 +42,7 @@ interface ForwarderContext {
 
     /** Opens the ordering latch if the buffer is still empty; true if it is open. */
     boolean openLatchIfDrained();
+
+    /** True while the backlog the channel started with must wait for start-up to settle ({@link BacklogHold}). */
+    boolean backlogHeld();
 }

@@ -113,6 +113,12 @@ final class ForwarderSide<T> implements HandOffContext<T> {
     }
 
     @Override
+    public boolean backlogHeld() {
+        BacklogHold hold = parts.backlogHold;
+        return hold != null && hold.held();
+    }
+
+    @Override
     public boolean handOffWaiting() {
         HandOff<T> current = parts.handOff;
         return current != null && current.hasQueued();

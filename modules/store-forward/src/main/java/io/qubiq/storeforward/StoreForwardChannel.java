@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 
 /**
@@ -147,10 +148,26 @@ public final class StoreForwardChannel<T> implements Component {
         if (stats.records() > 0) {
             log.info("Channel {}: {} items ({} bytes) buffered from before the restart; delivering them first",
                     parts.connection, stats.records(), stats.usedBytes());
+            BacklogHold hold = parts.backlogHold;
+            if (hold != null) {
+                hold.arm();
+            }
         }
         parts.running = true;
         parts.state = stats.records() > 0 ? ChannelState.DRAINING : ChannelState.IDLE;
         parts.forwarder.start();
+    }
+
+    /**
+     * Asks that a backlog found at {@link #start} wait until {@code startUpSettled} answers true (the
+     * gateway's device connections collect), for at most {@code atMost}, so that on a small machine
+     * the drain does not take the CPU start-up needs; see {@link BacklogHold}. A channel that starts
+     * empty is not held. Call before {@link #start}; {@code startUpSettled} is asked on the
+     * forwarder's thread and must neither block nor take a lock that {@link #stop} holds.
+     */
+    public synchronized StoreForwardChannel<T> holdBacklogUntil(BooleanSupplier startUpSettled, Duration atMost) {
+        parts.backlogHold = new BacklogHold(parts.connection, startUpSettled, atMost, System::nanoTime);
+        return this;
     }
 
     /**

@@ -28,6 +28,9 @@ final class ChannelFixture implements AutoCloseable {
     /** Set by {@link #withSink}: the sink the channel writes to instead of {@link #sink}. */
     io.qubiq.core.sink.Sink<String> sinkInFront;
     StoreForwardChannel<String> channel;
+    /** Set by {@link #holdBacklogUntil}: applied to every channel this fixture starts. */
+    private java.util.function.BooleanSupplier backlogSettled;
+    private java.time.Duration backlogHoldAtMost;
 
     ChannelFixture(Path dir, ChannelConfig config, OverflowPolicy policy) {
         this(dir, config, policy, new ScriptedSink<>("dest"));
@@ -66,6 +69,13 @@ final class ChannelFixture implements AutoCloseable {
         return this;
     }
 
+    /** Every channel started from now on holds a backlog it starts with ({@link StoreForwardChannel#holdBacklogUntil}). */
+    ChannelFixture holdBacklogUntil(java.util.function.BooleanSupplier settled, java.time.Duration atMost) {
+        backlogSettled = settled;
+        backlogHoldAtMost = atMost;
+        return this;
+    }
+
     ChannelFixture start() throws Exception {
         channel = ChannelBuilder.of("dest", config,
                         encodedSink != null ? encodedSink : sinkInFront != null ? sinkInFront : sink, codec)
@@ -74,6 +84,9 @@ final class ChannelFixture implements AutoCloseable {
                 .liveness(liveness)
                 .events(events)
                 .build();
+        if (backlogSettled != null) {
+            channel.holdBacklogUntil(backlogSettled, backlogHoldAtMost);
+        }
         channel.start();
         return this;
     }
