@@ -2,6 +2,7 @@ package io.qubiq.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.password4j.Argon2Function;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,29 @@ class SecretComparisonTest {
 
         assertThat(hash).startsWith("$argon2id$v=19$m=19456,t=2,p=1$");
         assertThat(hasher.verify("plant-floor-password", hash)).isEqualTo(PasswordHasher.Check.MATCH);
+    }
+
+    @Test
+    void decoyHasTheShapeAndParametersOfARealHashAndMatchesNothing() {
+        PasswordHasher hasher = AuthFixture.hasher(8);
+        String real = hasher.hash("correct horse");
+        String decoy = hasher.decoy();
+
+        String[] realParts = real.split("\\$");
+        String[] decoyParts = decoy.split("\\$");
+        assertThat(decoyParts).hasSameSizeAs(realParts);
+        assertThat(decoy).startsWith(real.substring(0, real.lastIndexOf('$', real.lastIndexOf('$') - 1) + 1));
+        assertThat(decoyParts[4]).hasSameSizeAs(realParts[4]);
+        assertThat(decoyParts[5]).hasSameSizeAs(realParts[5]);
+        assertThat(Argon2Function.getInstanceFromHash(decoy)).isEqualTo(Argon2Function.getInstanceFromHash(real));
+        assertThat(new PasswordHasher(AuthFixture.CHEAP, 8, 1).decoy()).as("a fresh salt and digest per hasher")
+                .isNotEqualTo(decoy);
+
+        long before = hasher.verifications();
+        assertThat(hasher.verify("correct horse", decoy)).isEqualTo(PasswordHasher.Check.MISMATCH);
+        assertThat(hasher.verify("", decoy)).isEqualTo(PasswordHasher.Check.MISMATCH);
+        hasher.verifyDecoy("anything");
+        assertThat(hasher.verifications() - before).as("each a full verification").isEqualTo(3);
     }
 
     @Test
