@@ -20,7 +20,7 @@ public record ChannelConfig(
 
         @Doc("Size of each buffer segment file. Bounds the largest single item; the buffer may hold up to"
                 + " two segments beyond max_bytes on disk.")
-        @Default("67108864")
+        @Default("16777216")
         @Range(min = 65536, max = 1073741824)
         int segmentBytes,
 
@@ -95,7 +95,7 @@ public record ChannelConfig(
 
     /** The defaults; the overflow policy follows the destination. */
     public static ChannelConfig defaults() {
-        return new ChannelConfig(1L << 30, 64 << 20, 80, 60, Optional.empty(), Durability.PERIODIC, 1000, 500,
+        return new ChannelConfig(1L << 30, 16 << 20, 80, 60, Optional.empty(), Durability.PERIODIC, 1000, 500,
                 1 << 20, 20, 500, 30_000, 3, 64L << 20, true);
     }
 
