@@ -48,12 +48,25 @@ final class GatewayRunner {
     private GatewayConfig config;
     private String source;
     private final Command.RunOptions options;
+    private final WhenReady whenReady;
+
+    /** What the runner does once the gateway is ready (or running degraded), before it awaits the stop request. */
+    interface WhenReady {
+        WhenReady NOTHING = (gateway, shutdown) -> { };
+
+        void run(Gateway gateway, SignalShutdown shutdown);
+    }
 
     GatewayRunner(LoadedConfig loaded, String source, Command.RunOptions options) {
+        this(loaded, source, options, WhenReady.NOTHING);
+    }
+
+    GatewayRunner(LoadedConfig loaded, String source, Command.RunOptions options, WhenReady whenReady) {
         this.loaded = withOverrides(loaded, options);
         this.config = this.loaded.config();
         this.source = source;
         this.options = options;
+        this.whenReady = whenReady;
     }
 
     private static LoadedConfig withOverrides(LoadedConfig loaded, Command.RunOptions options) {
@@ -128,6 +141,9 @@ final class GatewayRunner {
                     + " http://{}:{}/", config.gateway().name(), took, degraded.stream()
                             .map(part -> part.component() + " " + part.state()).collect(Collectors.joining(", ")),
                     config.http().bindAddress(), gateway.console().port());
+        }
+        if (!stopping) {
+            whenReady.run(gateway, shutdown);
         }
 
         try {

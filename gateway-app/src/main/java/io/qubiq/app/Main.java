@@ -60,6 +60,9 @@ public final class Main {
         if (command instanceof Command.ResetAdmin reset) {
             return AdminResetCommand.run(reset, env, out, err);
         }
+        if (command instanceof Command.TrainClassArchive training) {
+            return ClassArchiveTraining.run(training, env, err);
+        }
         if (command instanceof Command.Run run) {
             return start(run.configFile().toString(), () -> ConfigSource.loadFile(run.configFile(), env, run.options().dataDir()), run.options(),
                     err);
@@ -85,6 +88,11 @@ public final class Main {
     }
 
     private static int start(String source, ConfigLoad load, Command.RunOptions options, PrintStream err) {
+        return start(source, load, options, GatewayRunner.WhenReady.NOTHING, err);
+    }
+
+    static int start(String source, ConfigLoad load, Command.RunOptions options, GatewayRunner.WhenReady whenReady,
+            PrintStream err) {
         LoadedConfig config;
         try {
             config = load.load();
@@ -93,7 +101,7 @@ public final class Main {
             err.println("qubiq: not started; nothing was changed.");
             return ExitCode.INVALID;
         }
-        return new GatewayRunner(config, source, options).run();
+        return new GatewayRunner(config, source, options, whenReady).run();
     }
 
     private static void printProblems(String source, ConfigException e, PrintStream err) {

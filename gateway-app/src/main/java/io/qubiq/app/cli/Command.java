@@ -31,6 +31,13 @@ public sealed interface Command {
     record ResetAdmin(Path dataDir, Optional<Path> configFile, Optional<String> user) implements Command {
     }
 
+    /**
+     * {@code train-class-archive --data-dir DIR}: the launcher's training run (see {@code ClassArchiveTraining}):
+     * a built-in loopback-only gateway in {@code DIR} started until ready, then stopped.
+     */
+    record TrainClassArchive(Path dataDir) implements Command {
+    }
+
     /** {@code version}. */
     record Version() implements Command {
     }

@@ -27,6 +27,9 @@ public final class CommandLineParser {
               reset-admin           with the gateway stopped: give it a working administrator again (a fresh
                                     user store when the users file is damaged; a damaged API-token file is
                                     emptied). Password from QUBIQ_ADMIN_PASSWORD, else generated and printed once
+              train-class-archive   used by the launcher (docs/operations.md, "Start-up time"): start a
+                                    built-in loopback-only gateway until it is ready, then stop. Needs
+                                    --data-dir DIR, an empty directory it may fill
               version               print the version
               help                  print this text
 
@@ -54,6 +57,7 @@ public final class CommandLineParser {
             case "demo" -> new Command.Demo(parseRunOptions(rest, false).options());
             case "check-config" -> parseCheckConfig(rest);
             case "reset-admin" -> parseResetAdmin(rest);
+            case "train-class-archive" -> parseTraining(rest);
             case "version", "--version", "-V" -> noMoreArguments(new Command.Version(), rest, name);
             case "help", "--help", "-h" -> new Command.Help(Optional.ofNullable(rest.pollFirst()));
             default -> throw new UsageException("unknown command '" + name
@@ -77,9 +81,9 @@ public final class CommandLineParser {
         Path dataDir = DEFAULT_DATA_DIR;
         while (!rest.isEmpty()) {
             String arg = rest.removeFirst();
-            int eq = arg.indexOf('=');
-            String option = arg.startsWith("--") && eq > 0 ? arg.substring(0, eq) : arg;
-            String inlineValue = arg.startsWith("--") && eq > 0 ? arg.substring(eq + 1) : null;
+            Option given = Option.of(arg);
+            String option = given.name();
+            String inlineValue = given.inlineValue();
             if (!option.equals("--data-dir")) {
                 throw new UsageException("unexpected argument '" + arg + "' (check-config FILE [--data-dir DIR])");
             }
@@ -94,9 +98,9 @@ public final class CommandLineParser {
         Optional<String> user = Optional.empty();
         while (!rest.isEmpty()) {
             String arg = rest.removeFirst();
-            int eq = arg.indexOf('=');
-            String option = arg.startsWith("--") && eq > 0 ? arg.substring(0, eq) : arg;
-            String inlineValue = arg.startsWith("--") && eq > 0 ? arg.substring(eq + 1) : null;
+            Option given = Option.of(arg);
+            String option = given.name();
+            String inlineValue = given.inlineValue();
             switch (option) {
                 case "--data-dir" -> dataDir = Path.of(value(option, inlineValue, rest));
                 case "--config" -> config = Optional.of(Path.of(value(option, inlineValue, rest)));
@@ -108,6 +112,24 @@ public final class CommandLineParser {
         return new Command.ResetAdmin(dataDir, config, user);
     }
 
+    private Command parseTraining(Deque<String> rest) throws UsageException {
+        Path dataDir = null;
+        while (!rest.isEmpty()) {
+            String arg = rest.removeFirst();
+            Option given = Option.of(arg);
+            String option = given.name();
+            String inlineValue = given.inlineValue();
+            if (!option.equals("--data-dir")) {
+                throw new UsageException("unexpected argument '" + arg + "' (train-class-archive --data-dir DIR)");
+            }
+            dataDir = Path.of(value(option, inlineValue, rest));
+        }
+        if (dataDir == null) {
+            throw new UsageException("train-class-archive needs --data-dir DIR (an empty directory it may fill)");
+        }
+        return new Command.TrainClassArchive(dataDir);
+    }
+
     private record Parsed(Optional<Path> configFile, Command.RunOptions options) {
     }
 
@@ -117,13 +139,9 @@ public final class CommandLineParser {
         OptionalInt port = OptionalInt.empty();
         while (!rest.isEmpty()) {
             String arg = rest.removeFirst();
-            String option = arg;
-            String inlineValue = null;
-            int eq = arg.indexOf('=');
-            if (arg.startsWith("--") && eq > 0) {
-                option = arg.substring(0, eq);
-                inlineValue = arg.substring(eq + 1);
-            }
+            Option given = Option.of(arg);
+            String option = given.name();
+            String inlineValue = given.inlineValue();
             switch (option) {
                 case "--config" -> {
                     if (!configAllowed) {
@@ -139,6 +157,16 @@ public final class CommandLineParser {
             }
         }
         return new Parsed(Optional.ofNullable(config), new Command.RunOptions(dataDir, port));
+    }
+
+    /** An argument split at its first {@code =} when it is an option ({@code --http-port=8081}). */
+    private record Option(String name, String inlineValue) {
+        static Option of(String arg) {
+            int eq = arg.indexOf('=');
+            return arg.startsWith("--") && eq > 0
+                    ? new Option(arg.substring(0, eq), arg.substring(eq + 1))
+                    : new Option(arg, null);
+        }
     }
 
     private static String value(String option, String inlineValue, Deque<String> rest) throws UsageException {

@@ -37,6 +37,16 @@ class CommandLineParserTest {
     }
 
     @Test
+    void trainClassArchiveNeedsADataDirectoryAndTakesNothingElse() throws Exception {
+        assertThat(parser.parse(List.of("train-class-archive", "--data-dir=/tmp/t")))
+                .isEqualTo(new Command.TrainClassArchive(Path.of("/tmp/t")));
+        assertThatThrownBy(() -> parser.parse(List.of("train-class-archive")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("train-class-archive needs --data-dir DIR");
+        assertThatThrownBy(() -> parser.parse(List.of("train-class-archive", "--data-dir", "d", "--http-port", "1")))
+                .isInstanceOf(UsageException.class).hasMessageContaining("unexpected argument '--http-port'");
+    }
+
+    @Test
     void runWithoutConfigIsAUsageErrorThatPointsToDemo() {
         assertThatThrownBy(() -> parser.parse(List.of("run")))
                 .isInstanceOf(UsageException.class)
