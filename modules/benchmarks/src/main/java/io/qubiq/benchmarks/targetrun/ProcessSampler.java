@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.stream.Stream;
 
 /**
  * Samples the gateway process every few seconds from {@code /proc/<pid>/stat} (utime + stime, in
@@ -59,6 +60,16 @@ final class ProcessSampler implements AutoCloseable {
             samples++;
         } catch (IOException | RuntimeException e) {
             // the process ended between two samples
+        }
+    }
+
+    /** The VmRSS, RssAnon and RssFile lines of {@code /proc/<pid>/status}: resident size with mapped files apart. */
+    static String residentSize(long pid) {
+        try (Stream<String> lines = Files.lines(Path.of("/proc", String.valueOf(pid), "status"))) {
+            return String.join(", ", lines.filter(l -> l.startsWith("VmRSS") || l.startsWith("RssAnon")
+                    || l.startsWith("RssFile")).map(l -> l.replaceAll("\\s+", " ")).toList());
+        } catch (IOException e) {
+            return "resident size unknown (" + e.getMessage() + ")";
         }
     }
 

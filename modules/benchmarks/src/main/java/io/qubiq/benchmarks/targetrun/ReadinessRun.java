@@ -97,7 +97,7 @@ public final class ReadinessRun {
         }
         server.stopUpdates();
         TargetRun.log("backlog reached (" + (bytesUnder(backlogDir) >> 20) + " MiB on disk); the filling gateway's "
-                + residentSize(gateway.pid()));
+                + ProcessSampler.residentSize(gateway.pid()));
         gateway.close();
         gateway = null;
 
@@ -145,28 +145,7 @@ public final class ReadinessRun {
         }
     }
 
-    /** The resident-size lines of {@code /proc/<pid>/status}: anonymous memory apart from mapped files. */
-    private static String residentSize(long pid) {
-        try (Stream<String> lines = Files.lines(Path.of("/proc", String.valueOf(pid), "status"))) {
-            return String.join(", ", lines.filter(l -> l.startsWith("VmRSS") || l.startsWith("RssAnon")
-                    || l.startsWith("RssFile")).map(l -> l.replaceAll("\\s+", " ")).toList());
-        } catch (IOException e) {
-            return "resident size unknown (" + e.getMessage() + ")";
-        }
-    }
-
     private synchronized void stopEverything() {
-        GatewayChild running = gateway;
-        if (running != null) {
-            running.close();
-        }
-        for (int i = started.size() - 1; i >= 0; i--) {
-            try {
-                started.get(i).close();
-            } catch (Exception e) {
-                System.err.println("ready-with-backlog: stopping a child failed: " + e);
-            }
-        }
-        started.clear();
+        TargetRun.stopChildren("ready-with-backlog", gateway, started);
     }
 }

@@ -172,15 +172,23 @@ public final class TargetRun {
 
     /** Stops every child this run started, newest first, each by its own handle; idempotent. */
     private synchronized void stopEverything() {
-        GatewayChild running = gateway;
-        if (running != null) {
-            running.close();
+        stopChildren("target-run", gateway, started);
+    }
+
+    /**
+     * Stops what a harness run started: the gateway of the moment (may be null) first, then the other
+     * children newest first, each by its own handle, and forgets them; a child that fails to stop is
+     * reported and the others are still stopped.
+     */
+    static void stopChildren(String name, GatewayChild gateway, List<AutoCloseable> started) {
+        if (gateway != null) {
+            gateway.close();
         }
         for (int i = started.size() - 1; i >= 0; i--) {
             try {
                 started.get(i).close();
             } catch (Exception e) {
-                System.err.println("target-run: stopping a child failed: " + e);
+                System.err.println(name + ": stopping a child failed: " + e);
             }
         }
         started.clear();
