@@ -4,6 +4,7 @@ import io.qubiq.core.tag.DataType;
 import io.qubiq.historian.ValueTable;
 import io.qubiq.testkit.questdb.ExecResult;
 import io.qubiq.testkit.questdb.QuestDbServer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -56,6 +57,11 @@ final class HistoryCheck {
         }
     }
 
+    /** How long one verdict query may take: tens of millions of rows on a loaded 2-core machine. */
+    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(10);
+    /** The span of {@code ts} one identical-rows query covers: about 6 million rows at full size. */
+    private static final long IDENTICAL_WINDOW_MICROS = 60_000_000L;
+
     private final QuestDbServer questDb;
 
     HistoryCheck(QuestDbServer questDb) {
@@ -63,7 +69,7 @@ final class HistoryCheck {
     }
 
     long rowCount() {
-        return number(questDb.exec("SELECT count() FROM " + TABLE).rows().get(0).get(0));
+        return number(query("SELECT count() FROM " + TABLE).rows().get(0).get(0));
     }
 
     /**
@@ -79,7 +85,7 @@ final class HistoryCheck {
             boolean applied;
             try {
                 count = rowCount();
-                ExecResult wal = questDb.exec("SELECT writerTxn, sequencerTxn FROM wal_tables() WHERE name = '"
+                ExecResult wal = query("SELECT writerTxn, sequencerTxn FROM wal_tables() WHERE name = '"
                         + TABLE + "'");
                 applied = wal.size() == 1 && number(wal.rows().get(0).get(0)) == number(wal.rows().get(0).get(1));
             } catch (RuntimeException notYet) {
@@ -100,7 +106,7 @@ final class HistoryCheck {
     Verdict check(int tags, long finalSequence, long intervalMs, List<Window> down, SequencePublisher publisher) {
         long slackMs = 1000 + intervalMs;
         // ---- OPC UA, per value
-        ExecResult perValue = questDb.exec("SELECT value, count() n, count_distinct(tag) tags, cast(min(ts) AS LONG) first"
+        ExecResult perValue = query("SELECT value, count() n, count_distinct(tag) tags, cast(min(ts) AS LONG) first"
                 + " FROM " + TABLE + " WHERE tag LIKE '" + GatewayConfigWriter.OPC_PREFIX + "%' AND value >= 1 AND value <= "
                 + finalSequence + " GROUP BY value ORDER BY value");
         Map<Long, long[]> byValue = new HashMap<>();
@@ -134,7 +140,7 @@ final class HistoryCheck {
             }
         }
         // ---- MQTT, per topic
-        ExecResult perTopic = questDb.exec("SELECT tag, count() n, count_distinct(value) d, min(value) lo, max(value) hi"
+        ExecResult perTopic = query("SELECT tag, count() n, count_distinct(value) d, min(value) lo, max(value) hi"
                 + " FROM " + TABLE + " WHERE tag LIKE '" + GatewayConfigWriter.MQTT_PREFIX + "%' AND value >= 1 GROUP BY tag");
         Map<String, long[]> byTopic = new HashMap<>();
         for (List<Object> row : perTopic.rows()) {
@@ -164,7 +170,7 @@ final class HistoryCheck {
                 if (seen[2] == 1 && seen[3] - seen[2] + 1 == seen[1]) {
                     stored.set(1, (int) seen[3] + 1);
                 } else {
-                    for (List<Object> row : questDb.exec("SELECT DISTINCT value FROM " + TABLE + " WHERE tag = '" + tag
+                    for (List<Object> row : query("SELECT DISTINCT value FROM " + TABLE + " WHERE tag = '" + tag
                             + "' AND value >= 1").rows()) {
                         stored.set((int) number(row.get(0)));
                     }
@@ -181,20 +187,41 @@ final class HistoryCheck {
                         + lost.previousSetBit(lost.length()));
             }
         }
-        // sum(n - 1), not count(): QuestDB 9.3.4 answers count() over this filtered GROUP BY with 1 when no group matches
-        long identical = number(questDb.exec("SELECT sum(n - 1) FROM (SELECT tag, ts, value, count() n FROM " + TABLE
-                + " GROUP BY tag, ts, value) WHERE n > 1").rows().get(0).get(0));
-        long overflow = number(questDb.exec("SELECT count() FROM " + TABLE + " WHERE (quality & "
+        long identical = identicalRows();
+        long overflow = number(query("SELECT count() FROM " + TABLE + " WHERE (quality & "
                 + OVERFLOW_BIT + ") != 0").rows().get(0).get(0));
-        long withoutValue = number(questDb.exec("SELECT count() FROM " + TABLE + " WHERE value = null").rows().get(0).get(0));
+        long withoutValue = number(query("SELECT count() FROM " + TABLE + " WHERE value = null").rows().get(0).get(0));
         return new Verdict((long) tags * finalSequence, opcStored, opcExcused, opcLost, opcDuplicates, opcExamples,
                 mqttAcked, mqttStored, mqttLost, mqttDuplicates, mqttUnacked, mqttExamples, mqttDuplicateExamples,
                 identical, withoutValue, overflow, rowCount());
     }
 
+    /**
+     * Rows beyond the first of each (tag, ts, value), counted one minute of {@code ts} at a time: identical
+     * rows share their {@code ts}, so the windows split no group, and one GROUP BY over the whole table of a
+     * full-size run (60 million rows) exceeds QuestDB's memory limit on this machine.
+     */
+    private long identicalRows() {
+        List<List<Object>> span = query("SELECT cast(min(ts) AS LONG), cast(max(ts) AS LONG) FROM " + TABLE).rows();
+        if (span.isEmpty() || span.get(0).get(0) == null) {
+            return 0;
+        }
+        long first = number(span.get(0).get(0));
+        long last = number(span.get(0).get(1));
+        long identical = 0;
+        for (long from = first; from <= last; from += IDENTICAL_WINDOW_MICROS) {
+            // sum(n - 1), not count(): QuestDB 9.3.4 answers count() over this filtered GROUP BY with 1 when no
+            // group matches
+            identical += number(query("SELECT sum(n - 1) FROM (SELECT tag, ts, value, count() n FROM " + TABLE
+                    + " WHERE ts >= cast(" + from + " AS TIMESTAMP) AND ts < cast(" + (from + IDENTICAL_WINDOW_MICROS)
+                    + " AS TIMESTAMP) GROUP BY tag, ts, value) WHERE n > 1").rows().get(0).get(0));
+        }
+        return identical;
+    }
+
     /** The first value stored more than once on {@code tag}: how often, and its first and last row time. */
     private String duplicateExample(String tag) {
-        for (List<Object> row : questDb.exec("SELECT value, count() n, min(ts) first, max(ts) last FROM " + TABLE
+        for (List<Object> row : query("SELECT value, count() n, min(ts) first, max(ts) last FROM " + TABLE
                 + " WHERE tag = '" + tag + "' AND value >= 1 GROUP BY value ORDER BY value").rows()) {
             if (number(row.get(1)) > 1) {
                 return tag + ": value " + number(row.get(0)) + " stored " + number(row.get(1)) + " times, at "
@@ -223,5 +250,9 @@ final class HistoryCheck {
 
     private static long number(Object json) {
         return json == null ? 0 : ((Number) json).longValue();
+    }
+
+    private ExecResult query(String sql) {
+        return questDb.exec(sql, QUERY_TIMEOUT);
     }
 }

@@ -163,8 +163,21 @@ public final class QuestDbServer implements AutoCloseable {
      * @throws UncheckedIOException when the server cannot be reached
      */
     public ExecResult exec(String sql) {
+        return exec(exec, sql);
+    }
+
+    /**
+     * As {@link #exec(String)}, waiting up to {@code timeout} for the answer instead of 10 s: for a query over
+     * tens of millions of rows (a harness's verdict), not for tests, where a slow answer is a fault to see.
+     */
+    public ExecResult exec(String sql, Duration timeout) {
+        return exec(new ExecClient(URI.create("http://127.0.0.1:" + ports.http()), Duration.ofSeconds(2), timeout,
+                Optional.empty()), sql);
+    }
+
+    private static ExecResult exec(ExecClient client, String sql) {
         try {
-            HttpResponse<String> response = exec.send(sql);
+            HttpResponse<String> response = client.send(sql);
             Object json = Json.parse(response.body());
             if (!(json instanceof Map<?, ?> answer)) {
                 throw new QuestDbQueryException(sql, "unexpected answer: " + response.body());
