@@ -40,6 +40,9 @@ final class GatewayConfigWriter {
                 .append("questdb:\n  embedded: false\n  client:\n    address: 127.0.0.1:").append(questDbHttpPort)
                 .append('\n')
                 .append("historian:\n  default_rule:\n    mode: always\n");
+        if (options.historianQueue > 0) {
+            yaml.append("  queue_capacity_values: ").append(options.historianQueue).append('\n');
+        }
         if (options.historianMaxBytes > 0) {
             yaml.append("  store_and_forward:\n    max_bytes: ").append(options.historianMaxBytes).append('\n');
         }

@@ -21,13 +21,15 @@ final class TargetOptions {
     String serverHeap = "1g";
     /** The historian channel's max_bytes; 0 leaves it to the default (1 GiB). */
     long historianMaxBytes = 0;
+    /** The historian's queue_capacity_values; 0 leaves it to the default (100,000). */
+    int historianQueue = 0;
     Path workDir;
     Path repoRoot = Path.of(".");
     Path jar;
 
     static final String USAGE = """
             TargetRun [--tags N] [--interval-ms I] [--mqtt-rate M] [--topics T] [--seconds S]
-                [--scenario quiet|restarts] [--opcua-queue Q] [--server-heap 1g]
+                [--scenario quiet|restarts] [--opcua-queue Q] [--historian-queue V] [--server-heap 1g]
                 --work-dir DIR --repo-root DIR [--jar gateway-app/target/qubiq-gateway.jar]
               --tags         OPC UA Int64 variables, all changing every --interval-ms (default 10000, 100 ms)
               --mqtt-rate    MQTT messages per second over --topics topics at QoS 1 (default 2000 over 200)
@@ -35,6 +37,8 @@ final class TargetOptions {
               --scenario     quiet, or restarts: mosquitto stopped for 5 s at 1/3, the gateway killed (-9)
                              at 2/3 and started again 10 s later
               --opcua-queue  the tags' queue_size (default: left out, the connector's default)
+              --historian-queue  the historian's queue_capacity_values (default: left out, 100,000);
+                             with more than 100,000 also set QUBIQ_HEAP (160 B per queued value)
             """;
 
     static TargetOptions parse(String[] args) {
@@ -48,6 +52,7 @@ final class TargetOptions {
                 case "--topics" -> o.topics = positive(arg, value(args, ++i));
                 case "--seconds" -> o.seconds = positive(arg, value(args, ++i));
                 case "--opcua-queue" -> o.opcuaQueue = Integer.parseInt(value(args, ++i));
+                case "--historian-queue" -> o.historianQueue = positive(arg, value(args, ++i));
                 case "--server-heap" -> o.serverHeap = value(args, ++i);
                 case "--work-dir" -> o.workDir = Path.of(value(args, ++i));
                 case "--repo-root" -> o.repoRoot = Path.of(value(args, ++i));
