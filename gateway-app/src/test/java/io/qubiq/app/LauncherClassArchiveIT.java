@@ -12,6 +12,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -112,6 +115,28 @@ class LauncherClassArchiveIT {
 
         assertThat(off.output()).doesNotContain(TRAINING).contains(MAIN_FROM_JAR).doesNotContain(MAIN_FROM_ARCHIVE);
         assertThat(elsewhere).doesNotExist();
+    }
+
+    @Test
+    void aFailedTrainingIsReportedAndNotRepeatedAtEveryStart() throws Exception {
+        Path notTheGateway = dir.resolve("not-the-gateway.jar"); // a jar without a main class: training fails
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(notTheGateway), new Manifest())) {
+            out.putNextEntry(new JarEntry("empty.txt"));
+        }
+        Path elsewhere = dir.resolve("cds-failed");
+        Map<String, String> env = Map.of("QUBIQ_JAR", notTheGateway.toString(), "QUBIQ_CDS_DIR", elsewhere.toString());
+
+        Launched failing = launch(env, "run", "--config", dir.resolve("missing.yaml").toString());
+        Launched next = launch(env, "run", "--config", dir.resolve("missing.yaml").toString());
+
+        assertThat(failing.output()).contains(TRAINING).contains("the class-data training failed (see "
+                + elsewhere.resolve("training.log") + "); starting without an archive");
+        assertThat(next.output()).doesNotContain(TRAINING).contains("its training failed before")
+                .contains("to try again");
+        try (Stream<Path> files = Files.list(elsewhere)) {
+            assertThat(files.map(path -> path.getFileName().toString()))
+                    .anyMatch(name -> name.endsWith(".failed")).noneMatch(name -> name.endsWith(".jsa"));
+        }
     }
 
     private static List<Path> archives() throws IOException {
